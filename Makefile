@@ -1,0 +1,98 @@
+# Build Debian's linux-source-6.12 with our function tracer in place of
+# upstream's, boot it under QEMU, run the selftests.
+#
+#   make run     build, boot, shell in /sys/kernel/tracing
+#   make check   build, host tests, boot, ftracetest; last line "N passed, N failed"
+#
+# Everything generated lives under build/ (git-ignored).
+
+SHELL      := /bin/bash
+TOP        := $(abspath .)
+B          := $(TOP)/build
+SRC        := $(B)/src
+OBJ        := $(B)/obj
+TARBALL    := /usr/src/linux-source-6.12.tar.xz
+CONFIGS    := $(wildcard configs/*.config)
+JOBS       ?= $(shell nproc)
+KMAKE       = $(MAKE) -C $(SRC) O=$(OBJ) -j$(JOBS) -s KBUILD_BUILD_USER=ftrace \
+	      KBUILD_BUILD_HOST=qemu
+
+DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
+	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
+	dwarves
+
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean anchor bench
+all: kernel
+
+# Install whatever is missing; a no-op on a machine that has it all.
+deps: $(B)/.deps
+$(B)/.deps:
+	@mkdir -p $(B)
+	@missing=$$(for p in $(DEBS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "  APT     $$missing"; \
+		SUDO=$$( [ $$(id -u) = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+			--no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+	@touch $@
+
+# Extract, strip upstream's tracer, apply patches.  Redone from scratch
+# only when the tarball, the strip list or a patch changes.
+PATCHES := $(sort $(wildcard patches/*.patch))
+$(B)/.prepared: $(B)/.deps strip.list $(PATCHES) harness/prepare.sh
+	@harness/prepare.sh $(TARBALL) $(SRC) strip.list $(PATCHES)
+	@rm -f $(OBJ)/.config
+	@touch $@
+
+# Lay linux/ over the tree; copies only files whose content changed, so
+# Kbuild rebuilds only what they affect.
+.PHONY: overlay
+overlay: $(B)/.prepared
+	@harness/overlay.sh linux $(SRC) $(B)/overlay.manifest
+
+$(OBJ)/.config: $(B)/.prepared $(CONFIGS) harness/mkconfig.sh $(shell find linux -name "Kconfig*") | overlay
+	@harness/mkconfig.sh $(SRC) $(OBJ) $(CONFIGS)
+
+kernel: overlay $(OBJ)/.config
+	@echo "  KERNEL  linux-source-6.12 $$(dpkg-query -W -f='$${Version}' linux-source-6.12)"
+	@$(KMAKE) bzImage modules
+	@rm -rf $(B)/modroot
+	@$(KMAKE) INSTALL_MOD_PATH=$(B)/modroot INSTALL_MOD_STRIP=1 \
+		modules_install >/dev/null
+	@echo "  BUILT   $(OBJ)/arch/x86/boot/bzImage"
+
+initramfs: kernel
+	@harness/mkinitramfs.sh $(B)/initramfs.cpio.gz $(B)/modroot \
+		linux/tools/testing/selftests/ftrace
+
+run: initramfs
+	@harness/qemu.sh run $(OBJ)/arch/x86/boot/bzImage $(B)/initramfs.cpio.gz
+
+host-check: $(B)/.deps
+	@tests/host/run.sh $(B)/host
+
+guest-check: initramfs
+	@harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
+		$(B)/initramfs.cpio.gz $(B)/guest.log
+
+# Host tests, then the kernel and the guest; one summary line over all.
+# A kernel that fails to build or boot counts as a failure.
+check: $(B)/.deps
+	@rm -f $(B)/host.log $(B)/guest.result $(B)/host.rc $(B)/guest.rc
+	@tests/host/run.sh $(B)/host | tee $(B)/host.log; \
+		echo $${PIPESTATUS[0]} > $(B)/host.rc
+	@if $(MAKE) --no-print-directory initramfs; then \
+		harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
+			$(B)/initramfs.cpio.gz $(B)/guest.log; echo $$? > $(B)/guest.rc; \
+	else echo "check: kernel build failed"; echo 1 > $(B)/guest.rc; fi
+	@harness/summary.sh $(B)
+
+clean:
+	@[ ! -d $(OBJ) ] || $(KMAKE) clean
+
+distclean:
+	rm -rf $(B)

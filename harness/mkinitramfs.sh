@@ -1,0 +1,24 @@
+#!/bin/bash
+# mkinitramfs.sh OUT MODROOT FTRACETEST_DIR
+# BusyBox initramfs: static busybox, our /init, kernel modules and the
+# ftracetest suite at /ftracetest.
+set -euo pipefail
+out=$1 modroot=$2 tests=$3
+here=$(cd "$(dirname "$0")" && pwd)
+bb=/bin/busybox
+file -L "$bb" 2>/dev/null | grep -q 'statically linked' || bb=/usr/bin/busybox
+[ -x "$bb" ] || { echo "mkinitramfs: busybox-static not installed" >&2; exit 1; }
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root,etc,lib}
+cp "$bb" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+cp "$here/init" "$root/init"
+chmod +x "$root/init"
+[ -d "$modroot/lib/modules" ] && cp -a "$modroot/lib/modules" "$root/lib/"
+cp -a "$tests" "$root/ftracetest"
+echo 'export PS1="[guest \w]# "' > "$root/etc/profile"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "  INITRD  $out"

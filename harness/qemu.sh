@@ -1,0 +1,33 @@
+#!/bin/bash
+# qemu.sh run|check BZIMAGE INITRAMFS [LOG]
+# Boot the test kernel on two emulated CPUs.  In check mode the guest's
+# HARNESS-RESULT line is the only way to pass: a panic (panic=-1 reboots,
+# -no-reboot then exits), a hang (timeout) or a missing line fails.
+# Two sockets, not two cores: SeaBIOS lists only socket CPUs in its MP
+# table, and tinyconfig has no ACPI to find the others.
+set -uo pipefail
+mode=$1 kernel=$2 initrd=$3 log=${4:-/dev/null}
+timeout=${QEMU_TIMEOUT:-1500}
+qemu=(qemu-system-x86_64 -M pc -cpu max -smp 2,sockets=2,cores=1 -m 512 -no-reboot
+      -display none -kernel "$kernel" -initrd "$initrd")
+append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 ${GUEST_CMDLINE:-}"
+
+if [ "$mode" = run ]; then
+	exec "${qemu[@]}" -serial mon:stdio -append "$append harness=run"
+fi
+
+echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
+timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
+	-append "$append harness=check" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:)|HARNESS-RESULT'
+qrc=${PIPESTATUS[0]}
+res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
+out=$(dirname "$log")/guest.result
+if [ -z "$res" ]; then
+	[ "$qrc" = 124 ] && why="timed out after ${timeout}s" || why="no result (exit $qrc)"
+	echo "qemu: guest $why; see $log" >&2
+	echo "passed=0 failed=1" > "$out"
+	exit 1
+fi
+echo "${res#HARNESS-RESULT }" | tr ' ' '\n' > "$out"
+grep -q '^failed=0$' "$out" && grep -q '^rc=0$' "$out"

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The function tracer: what traced code, the module loader, the arch
+ * patching code and the tracers need from each other.
+ */
+#ifndef _LINUX_FTRACE_H
+#define _LINUX_FTRACE_H
+
+/*
+ * Much of the kernel gets these through <linux/ftrace.h>, as it always
+ * has; keep them here so that includers build unchanged.
+ */
+#include <linux/bitops.h>
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/kallsyms.h>
+#include <linux/ktime.h>
+#include <linux/linkage.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/trace_clock.h>
+#include <linux/types.h>
+#include <asm/ftrace.h>
+
+struct ctl_table;
+struct module;
+struct task_struct;
+
+/* Callers' addresses, for the irq/preempt annotations of other code. */
+#define ftrace_return_address0		__builtin_return_address(0)
+#ifdef CONFIG_FRAME_POINTER
+# define ftrace_return_address(n)	__builtin_return_address(n)
+#else
+# define ftrace_return_address(n)	0UL
+#endif
+#define CALLER_ADDR0 ((unsigned long)ftrace_return_address0)
+#define CALLER_ADDR1 ((unsigned long)ftrace_return_address(1))
+#define CALLER_ADDR2 ((unsigned long)ftrace_return_address(2))
+#define CALLER_ADDR3 ((unsigned long)ftrace_return_address(3))
+
+int in_lock_functions(unsigned long addr);
+
+/* The first caller outside the spinlock code. */
+static __always_inline unsigned long get_lock_parent_ip(void)
+{
+	unsigned long addr = CALLER_ADDR0;
+
+	if (!in_lock_functions(addr))
+		return addr;
+	addr = CALLER_ADDR1;
+	if (!in_lock_functions(addr))
+		return addr;
+	return CALLER_ADDR2;
+}
+
+/* No preemptoff tracer: the scheduler's hooks for it are empty. */
+static inline void trace_preempt_on(unsigned long a0, unsigned long a1) { }
+static inline void trace_preempt_off(unsigned long a0, unsigned long a1) { }
+
+#ifdef CONFIG_TRACING
+void early_trace_init(void);
+void trace_init(void);
+
+/* sysctl kernel.ftrace_dump_on_oops, kernel.traceoff_on_warning */
+#define MAX_TRACER_SIZE		100
+extern char ftrace_dump_on_oops[MAX_TRACER_SIZE];
+extern int __disable_trace_on_warning;
+void disable_trace_on_warning(void);
+
+/* sysctl kernel.tracepoint_printk: we have no tracepoint output to print */
+extern int tracepoint_printk;
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos);
+#else
+static inline void early_trace_init(void) { }
+static inline void trace_init(void) { }
+static inline void disable_trace_on_warning(void) { }
+#endif
+
+#ifdef CONFIG_FUNCTION_TRACER
+
+struct ftrace_ops;
+struct ftrace_hash;
+
+/*
+ * A tracer callback, called on entry of every function its ops selects.
+ * @ip: address of the traced function's call site (its first insn)
+ * @parent_ip: the address the traced function will return to
+ * @parent: where that return address is kept on the stack
+ */
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, unsigned long *parent);
+
+/* ops->flags */
+#define FTRACE_OPS_FL_ENABLED		BIT(0)	/* on the list */
+#define FTRACE_OPS_FL_INITIALIZED	BIT(1)	/* hashes allocated */
+
+/*
+ * An ops is traced where its filter hash says (empty means everywhere)
+ * unless its notrace hash says not.  Hashes are replaced, never edited,
+ * under ftrace_lock; the callback path reads them under RCU.
+ */
+struct ftrace_ops {
+	ftrace_func_t			func;
+	struct ftrace_ops __rcu		*next;
+	unsigned long			flags;
+	void				*private;
+	struct ftrace_hash __rcu	*filter_hash;
+	struct ftrace_hash __rcu	*notrace_hash;
+};
+
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
+
+/* Called from ftrace_caller, with the site's ip and the return slot. */
+void ftrace_dispatch(unsigned long ip, unsigned long *parent);
+
+/* 0 if tracing is forbidden on this CPU's current context level */
+int ftrace_recursion_enter(void);
+void ftrace_recursion_exit(int bit);
+
+void ftrace_kill(void);
+
+static inline int __ftrace_enabled_save(void) { return 0; }
+static inline void __ftrace_enabled_restore(int enabled) { }
+
+#else /* !CONFIG_FUNCTION_TRACER */
+
+static inline void ftrace_kill(void) { }
+static inline int __ftrace_enabled_save(void) { return 0; }
+static inline void __ftrace_enabled_restore(int enabled) { }
+
+#endif /* CONFIG_FUNCTION_TRACER */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+
+void ftrace_init(void);
+void ftrace_module_init(struct module *mod);
+void ftrace_module_enable(struct module *mod);
+void ftrace_release_mod(struct module *mod);
+void ftrace_free_mem(struct module *mod, void *start, void *end);
+void ftrace_free_init_mem(void);
+
+/* the call site address if @ip is a traceable function's entry, else 0 */
+unsigned long ftrace_location(unsigned long ip);
+int ftrace_text_reserved(const void *start, const void *end);
+
+int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, const char *buf, int len,
+		       int reset);
+
+#else /* !CONFIG_DYNAMIC_FTRACE */
+
+static inline void ftrace_init(void) { }
+static inline void ftrace_module_init(struct module *mod) { }
+static inline void ftrace_module_enable(struct module *mod) { }
+static inline void ftrace_release_mod(struct module *mod) { }
+static inline void ftrace_free_mem(struct module *mod, void *start, void *end) { }
+static inline void ftrace_free_init_mem(void) { }
+static inline unsigned long ftrace_location(unsigned long ip) { return 0; }
+static inline int ftrace_text_reserved(const void *start, const void *end)
+{
+	return 0;
+}
+
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+/* Our only trampoline is in core kernel text; modules have none. */
+static inline bool is_ftrace_trampoline(unsigned long addr) { return false; }
+
+static inline int ftrace_mod_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *name, char *module_name,
+					 int *exported)
+{
+	return -ERANGE;
+}
+
+static inline int
+ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			  unsigned long *off, char **modname,
+			  const unsigned char **modbuildid, char *sym)
+{
+	return 0;
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+
+/* for functions the graph tracer's return hook itself relies on */
+#define __notrace_funcgraph		notrace
+
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp);
+void pause_graph_tracing(void);
+void unpause_graph_tracing(void);
+
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER */
+
+#define __notrace_funcgraph
+
+static inline void ftrace_graph_init_task(struct task_struct *t) { }
+static inline void ftrace_graph_exit_task(struct task_struct *t) { }
+static inline void ftrace_graph_init_idle_task(struct task_struct *t, int cpu) { }
+static inline unsigned long
+ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,
+		      unsigned long *retp)
+{
+	return ret;
+}
+static inline void pause_graph_tracing(void) { }
+static inline void unpause_graph_tracing(void) { }
+
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+#endif /* _LINUX_FTRACE_H */

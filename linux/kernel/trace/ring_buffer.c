@@ -1,0 +1,1472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-CPU lockless ring buffer for the tracer.
+ *
+ * Positions
+ * ---------
+ * Each CPU owns a ring of nr_pages data pages. Writers and readers address it
+ * with byte positions that only grow: a position names lap pos / RB_DATA_SIZE
+ * (one filling of one page) at offset pos % RB_DATA_SIZE, and lap L lives in
+ * slot L % nr_pages. Positions never repeat, so no cmpxchg below can suffer
+ * from ABA. Three positions describe a CPU, head <= commit <= tail:
+ *
+ *   tail    end of the reserved space; only this CPU's writers touch it.
+ *   commit  everything below it is complete; set by the outermost writer.
+ *   head    oldest unread byte; moved by readers when they consume and by
+ *           writers when they overwrite, always with a full cmpxchg.
+ *
+ * Reserving
+ * ---------
+ * A writer samples tail, then the clock, then moves tail over the new event
+ * with a local cmpxchg (only this CPU's interrupts and NMIs compete). An
+ * interrupt that reserves in between makes the cmpxchg fail and the writer
+ * retries with a new timestamp, so events are laid out in timestamp order
+ * for a per-CPU monotonic clock. An event that does not fit in the rest of a
+ * page starts the next lap and leaves a padding record behind.
+ *
+ * The first event of lap L reuses the slot of lap L - nr_pages (the victim).
+ * Before moving tail, the writer makes sure head is past the victim: in
+ * overwrite mode it counts the victim's unread events as overrun and moves
+ * head to the next lap with a cmpxchg that also settles the race with a
+ * reader consuming from that page; otherwise the event is dropped. If the
+ * victim is not yet below commit, a writer interrupted in it still holds a
+ * reservation (nested writers went once round the ring) and the event is
+ * dropped in either mode. Moving head early is harmless when the cmpxchg of
+ * tail then fails: head only goes forward and the events were counted. A
+ * writer interrupted while counting may find the victim reused by nested
+ * writers; its count is then wrong, but its head cmpxchg fails and it
+ * counts again from the new head. Reservations nested deeper than
+ * RB_MAX_NEST (a recursing caller) are dropped, bounding the recursion.
+ *
+ * Committing
+ * ----------
+ * committing counts the reservations open on the CPU. A commit that leaves
+ * others open only drops the count. The last one publishes commit = tail
+ * (release: the events' bytes come first), drops the count and looks at tail
+ * again: an interrupt that reserved after we sampled tail saw the count held
+ * and left publishing to us, so we take the count back and republish. As
+ * interrupts nest strictly, only one context publishes at a time and commit
+ * never goes back. Readers only look below commit, so they never see a
+ * reserved but uncommitted event: events reserved while another reservation
+ * is open become visible with the last commit. Commits do not name their
+ * event, so nested reservations may be committed in any order.
+ *
+ * Timestamps
+ * ----------
+ * The first event of a lap carries its full timestamp, which the writer then
+ * stores in the page as base for that lap. Later events carry a 32-bit delta
+ * from base when base is already set for this lap and the delta fits, else
+ * the full form. A writer interrupting the first one before base is set sees
+ * the previous lap in base_lap and uses the full form.
+ *
+ * Reading
+ * -------
+ * Readers never take pages out of the ring. They copy the event at head into
+ * a private buffer, then check that the page was not reused meanwhile. A
+ * writer stores into a slot only after its full cmpxchg moved head past the
+ * victim, so if head still has the value the copy started from after the
+ * copy (the consuming cmpxchg of head from h to h + size succeeds, or head
+ * reread after smp_rmb() is unchanged), nothing the copy read can come from
+ * the new lap. head is read with acquire and commit with acquire after it,
+ * so a reader never sees head past commit, and the release on commit makes
+ * the bytes below it visible. Padding and discarded records are skipped the
+ * same way. The copy is handed out with a full timestamp. Consuming costs
+ * one copy per event; in exchange there is no reader page to swap, and a
+ * reader never makes a writer wait: at worst an overwriting writer counts
+ * the victim again because an event was consumed under it.
+ *
+ * The iterator walks from head up to the commit seen when it was started,
+ * with the same copy and check. Events overwritten (or consumed) under it
+ * make it jump to the new head and set its dropped flag. It never stops
+ * recording; callers that want a stable view disable recording on the CPU.
+ *
+ * Accounting
+ * ----------
+ * written counts reservations attempted while recording was enabled; dropped
+ * those refused; overrun committed events removed by writers before anyone
+ * read them; read events consumed. With entries the events between head and
+ * commit, written == entries + overrun + dropped + read whenever the CPU is
+ * quiet. A victim's unread events come from the count kept in its page (lap
+ * tag and count in one word, so nested writers and the start of a new lap
+ * cannot lose updates) or, if a reader already started that page, from
+ * walking it from head. Lost events given to readers are overrun deltas: the
+ * total is exact, but one racing an overwrite may show up a read late.
+ * ring_buffer_discard_commit() turns its record into padding and takes it
+ * back out of written and of its page's count.
+ *
+ * Waiting
+ * -------
+ * Writers may be in NMI, so they only clear a waiter's pending flag and queue
+ * irq_work, which does the wake_up(). To keep the write path free of full
+ * barriers, a writer may miss a waiter that is just going to sleep; the
+ * waiter then sleeps until the next event, or at most RB_WAIT_RECHECK in
+ * ring_buffer_wait().
+ *
+ * Resize and reset pause the CPU's writers (record_disabled, then
+ * synchronize_rcu() as writers run with preemption disabled) and hold the
+ * reader lock. Positions are kept: reset moves head to tail, and resize
+ * redistributes the pages over the new slots, keeping the newest laps and
+ * counting the events it has to discard as overrun.
+ */
+
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/export.h>
+#include <linux/irq_work.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/topology.h>
+#include <linux/wait.h>
+#include <asm/local.h>
+
+/*
+ * Record layout. info holds the total size (header, payload and the tail
+ * padding to RB_ALIGN), the tail padding and flags. In the short form, ts
+ * is the delta from the page base and the payload follows; with RB_EV_ABS,
+ * ts and array[0] hold the timestamp and the payload starts at array[2].
+ */
+struct ring_buffer_event {
+	u32	info;
+	u32	ts;
+	u32	array[];
+};
+
+#define RB_ALIGN		8
+#define RB_HDR			8
+#define RB_ABS_HDR		16
+#define RB_EV_SIZE_MASK		0xffffU
+#define RB_EV_TPAD_SHIFT	16
+#define RB_EV_TPAD_MASK		0x7U
+#define RB_EV_ABS		BIT(30)
+#define RB_EV_PAD		BIT(31)
+
+/* A data page: header, then RB_DATA_SIZE bytes of records. */
+struct rb_page {
+	u64		base;		/* timestamp the deltas of base_lap refer to */
+	unsigned long	base_lap;
+	local_t		state;		/* lap tag << RB_STATE_SHIFT | events */
+	u8		data[] __aligned(RB_ALIGN);
+};
+
+#define RB_DATA_SIZE		(PAGE_SIZE - offsetof(struct rb_page, data))
+#define RB_MAX_PAYLOAD		(RB_DATA_SIZE - RB_ABS_HDR)
+#define RB_LAP_NONE		(~0UL)
+#define RB_STATE_SHIFT		16
+#define RB_STATE_COUNT		((1UL << RB_STATE_SHIFT) - 1)
+#define RB_MIN_PAGES		2
+/* Deeper nesting than any sane context stack: a recursing caller. */
+#define RB_MAX_NEST		32
+#define RB_RECORD_OFF		BIT(20)
+#define RB_WAIT_RECHECK		(HZ / 10)
+
+struct rb_waiters {
+	struct irq_work		work;
+	wait_queue_head_t	waitq;
+	unsigned int		pending;	/* a waiter wants a wake-up */
+	unsigned long		wake_seq;	/* bumped by ring_buffer_wake_waiters() */
+};
+
+struct rb_cpu {
+	/* Write side: this CPU's writers, or resize and reset with them paused. */
+	local_t			tail;
+	local_t			committing;
+	unsigned long		commit;
+	local_t			written;
+	local_t			dropped;
+	local_t			overrun;
+	atomic_t		record_disabled;
+	struct rb_page		*tail_page;	/* hint: page of the last lap opened */
+	/* Ring layout: changed only with writers paused and reader_lock held. */
+	unsigned long		nr_pages;
+	struct rb_page		**pages;
+	struct trace_buffer	*buffer;
+	/* Read by every commit, written when somebody waits. */
+	struct rb_waiters	waiters;
+
+	/* Shared by readers and overwriting writers. */
+	atomic_long_t		head ____cacheline_aligned_in_smp;
+	/* Serializes readers, and readers against resize and reset. */
+	raw_spinlock_t		reader_lock;
+	unsigned long		read;
+	unsigned long		last_overrun;
+	struct ring_buffer_event *scratch;	/* copy handed out by peek/consume */
+	int			cpu;
+};
+
+struct trace_buffer {
+	atomic_t		record_disabled;	/* nesting count | RB_RECORD_OFF */
+	unsigned int		flags;
+	u64			(*clock)(void);
+	struct rb_cpu		**buffers;
+	struct rb_waiters	waiters;		/* RING_BUFFER_ALL_CPUS waiters */
+	/* Serializes resize, reset and overwrite changes. */
+	struct mutex		mutex;
+};
+
+struct ring_buffer_iter {
+	struct rb_cpu		*cb;
+	unsigned long		pos;		/* next record to look at */
+	unsigned long		end;		/* commit when (re)started */
+	unsigned int		size;		/* ring size of the cached event, 0: none */
+	unsigned int		dropped;
+	u64			ts;
+	struct ring_buffer_event *ev;		/* private copy of the current event */
+};
+
+static __always_inline unsigned long rb_lap(unsigned long pos)
+{
+	return pos / RB_DATA_SIZE;
+}
+
+static __always_inline unsigned long rb_off(unsigned long pos)
+{
+	return pos % RB_DATA_SIZE;
+}
+
+static __always_inline unsigned long rb_lap_start(unsigned long lap)
+{
+	return lap * RB_DATA_SIZE;
+}
+
+static __always_inline struct rb_page *rb_slot(struct rb_cpu *cb, unsigned long lap)
+{
+	return cb->pages[lap % cb->nr_pages];
+}
+
+static __always_inline unsigned long rb_tag(unsigned long lap)
+{
+	return lap & (ULONG_MAX >> RB_STATE_SHIFT);
+}
+
+static __always_inline unsigned long rb_state_tag(struct rb_page *page)
+{
+	return (unsigned long)local_read(&page->state) >> RB_STATE_SHIFT;
+}
+
+static __always_inline unsigned int rb_hdr_len(u32 info)
+{
+	return info & RB_EV_ABS ? RB_ABS_HDR : RB_HDR;
+}
+
+static __always_inline struct ring_buffer_event *rb_event_at(struct rb_page *page,
+							     unsigned long pos)
+{
+	return (struct ring_buffer_event *)&page->data[rb_off(pos)];
+}
+
+static u64 notrace rb_clock_local(void)
+{
+	return local_clock();
+}
+
+/* Page of @lap, which has been opened. The hint avoids a division. */
+static notrace struct rb_page *rb_tail_page(struct rb_cpu *cb, unsigned long lap)
+{
+	struct rb_page *page = READ_ONCE(cb->tail_page);
+
+	/* Only the page holding @lap carries its tag. */
+	if (likely(page && rb_state_tag(page) == rb_tag(lap)))
+		return page;
+	return rb_slot(cb, lap);
+}
+
+/* Count one more event of @lap on @page; the first one restarts the count. */
+static notrace void rb_page_account(struct rb_page *page, unsigned long lap)
+{
+	long old = local_read(&page->state);
+	long new;
+
+	do {
+		if ((unsigned long)old >> RB_STATE_SHIFT == rb_tag(lap))
+			new = old + 1;
+		else
+			new = (long)(rb_tag(lap) << RB_STATE_SHIFT | 1);
+	} while (!local_try_cmpxchg(&page->state, &old, new));
+}
+
+/*
+ * Events of the complete lap @lap from position @pos to its end. A writer
+ * interrupted here may find the page reused by nested writers: the count is
+ * then garbage, but so is the head value it came with, and the caller's
+ * cmpxchg of head fails.
+ */
+static notrace unsigned long rb_events_from(struct rb_cpu *cb, unsigned long lap,
+					    unsigned long pos)
+{
+	struct rb_page *page = rb_slot(cb, lap);
+	unsigned long off = rb_off(pos);
+	unsigned long n = 0;
+
+	if (!off && rb_state_tag(page) == rb_tag(lap))
+		return local_read(&page->state) & RB_STATE_COUNT;
+
+	while (off < RB_DATA_SIZE) {
+		struct ring_buffer_event *ev = (void *)&page->data[off];
+		u32 info = READ_ONCE(ev->info);
+		unsigned int size = info & RB_EV_SIZE_MASK;
+
+		if (size < RB_HDR || size > RB_DATA_SIZE - off)
+			break;
+		if (!(info & RB_EV_PAD))
+			n++;
+		off += size;
+	}
+	return n;
+}
+
+/*
+ * Make the slot of @lap free for writing: head must be past the lap that
+ * last used it. Returns false if the event must be dropped.
+ */
+static notrace bool rb_make_room(struct rb_cpu *cb, unsigned long lap)
+{
+	unsigned long victim, end, lost;
+	long head;
+
+	if (lap < cb->nr_pages)
+		return true;
+	victim = lap - cb->nr_pages;
+	end = rb_lap_start(victim + 1);
+
+	/* An interrupted writer still has a reservation in the victim. */
+	if (READ_ONCE(cb->commit) < end)
+		return false;
+
+	head = atomic_long_read(&cb->head);
+	while ((unsigned long)head < end) {
+		if (!(READ_ONCE(cb->buffer->flags) & RB_FL_OVERWRITE))
+			return false;
+		lost = rb_events_from(cb, victim, head);
+		/* Full barrier: orders the head move before our stores to the slot. */
+		if (atomic_long_try_cmpxchg(&cb->head, &head, end)) {
+			local_add(lost, &cb->overrun);
+			break;
+		}
+	}
+	return true;
+}
+
+/* Can an event at @ts on @lap be stored as a delta from the page base? */
+static notrace bool rb_delta(struct rb_page *page, unsigned long lap, u64 ts, u32 *delta)
+{
+	u64 base;
+
+	if (READ_ONCE(page->base_lap) != lap)
+		return false;
+	/* base was stored before base_lap, on this CPU: see rb_reserve(). */
+	barrier();
+	base = READ_ONCE(page->base);
+	if (ts < base || ts - base > U32_MAX)
+		return false;
+	*delta = ts - base;
+	return true;
+}
+
+static notrace struct ring_buffer_event *rb_reserve(struct rb_cpu *cb, unsigned long length)
+{
+	typeof(cb->buffer->clock) clock = READ_ONCE(cb->buffer->clock);
+	unsigned long plen = ALIGN(length, RB_ALIGN);
+	unsigned long start, size, lap, off;
+	struct rb_page *page = NULL;
+	struct ring_buffer_event *ev;
+	bool abs = true;
+	u32 delta = 0;
+	long tail;
+	u64 ts;
+
+	tail = local_read(&cb->tail);
+	for (;;) {
+		/* The clock is read after tail: see "Reserving". */
+		ts = clock();
+		start = tail;
+		off = rb_off(tail);
+		if (off) {
+			page = rb_tail_page(cb, rb_lap(tail));
+			abs = !rb_delta(page, rb_lap(tail), ts, &delta);
+			size = (abs ? RB_ABS_HDR : RB_HDR) + plen;
+			if (off + size > RB_DATA_SIZE)
+				start += RB_DATA_SIZE - off;
+		}
+		if (!rb_off(start)) {
+			abs = true;
+			size = RB_ABS_HDR + plen;
+			if (!rb_make_room(cb, rb_lap(start)))
+				return NULL;
+		}
+		if (local_try_cmpxchg(&cb->tail, &tail, start + size))
+			break;
+	}
+
+	lap = rb_lap(start);
+	if (start != (unsigned long)tail) {
+		/* The rest of the previous lap is padding. */
+		ev = rb_event_at(page, tail);
+		WRITE_ONCE(ev->info, RB_EV_PAD | (u32)(start - tail));
+	}
+	if (!rb_off(start)) {
+		page = rb_slot(cb, lap);
+		WRITE_ONCE(page->base, ts);
+		/* base before base_lap, for writers interrupting us: rb_delta(). */
+		barrier();
+		WRITE_ONCE(page->base_lap, lap);
+		WRITE_ONCE(cb->tail_page, page);
+	}
+	rb_page_account(page, lap);
+
+	ev = rb_event_at(page, start);
+	ev->info = size | (plen - length) << RB_EV_TPAD_SHIFT | (abs ? RB_EV_ABS : 0);
+	if (abs) {
+		ev->ts = lower_32_bits(ts);
+		ev->array[0] = upper_32_bits(ts);
+		ev->array[1] = 0;
+	} else {
+		ev->ts = delta;
+	}
+	return ev;
+}
+
+/*
+ * Close one reservation. The last one open publishes everything reserved
+ * so far; returns true if this call published.
+ */
+static notrace bool rb_end_reservation(struct rb_cpu *cb)
+{
+	long tail;
+
+	for (;;) {
+		if (local_read(&cb->committing) != 1) {
+			local_dec(&cb->committing);
+			return false;
+		}
+		tail = local_read(&cb->tail);
+		/* Release: the events' bytes before the bound that exposes them. */
+		smp_store_release(&cb->commit, (unsigned long)tail);
+		local_dec(&cb->committing);
+		/* Drop the count before looking at tail again; see "Committing". */
+		barrier();
+		if (likely(local_read(&cb->tail) == tail))
+			return true;
+		local_inc(&cb->committing);
+		/* Hold the count again before sampling tail. */
+		barrier();
+	}
+}
+
+static notrace void rb_wake(struct rb_waiters *w)
+{
+	if (unlikely(READ_ONCE(w->pending))) {
+		WRITE_ONCE(w->pending, 0);
+		irq_work_queue(&w->work);
+	}
+}
+
+static notrace void rb_wakeups(struct trace_buffer *buffer, struct rb_cpu *cb)
+{
+	rb_wake(&cb->waiters);
+	rb_wake(&buffer->waiters);
+}
+
+struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
+						   unsigned long length)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	if (unlikely(atomic_read(&buffer->record_disabled)))
+		goto out;
+	cb = buffer->buffers[raw_smp_processor_id()];
+	/* Acquire: see the ring as resize or reset left it when re-enabling. */
+	if (unlikely(atomic_read_acquire(&cb->record_disabled)))
+		goto out;
+	if (unlikely(length > RB_MAX_PAYLOAD))
+		goto out;
+
+	local_inc(&cb->written);
+	if (likely(local_inc_return(&cb->committing) <= RB_MAX_NEST)) {
+		/* Hold the count before sampling tail. */
+		barrier();
+		ev = rb_reserve(cb, length);
+		if (likely(ev))
+			return ev;
+	}
+	local_inc(&cb->dropped);
+	if (rb_end_reservation(cb))
+		rb_wakeups(buffer, cb);
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	if (rb_end_reservation(cb))
+		rb_wakeups(buffer, cb);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+void ring_buffer_discard_commit(struct trace_buffer *buffer, struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	struct rb_page *page = (struct rb_page *)((unsigned long)event & PAGE_MASK);
+
+	/* Readers skip it like padding; it no longer counts anywhere. */
+	WRITE_ONCE(event->info, RB_EV_PAD | (event->info & RB_EV_SIZE_MASK));
+	local_dec(&page->state);
+	local_dec(&cb->written);
+	ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, void *data)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(buffer, length);
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	return &event->array[event->info & RB_EV_ABS ? 2 : 0];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	u32 info = event->info;
+
+	return (info & RB_EV_SIZE_MASK) - rb_hdr_len(info) -
+	       (info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct rb_page *page;
+
+	if (event->info & RB_EV_ABS)
+		return (u64)event->array[0] << 32 | event->ts;
+	/* Short records only exist in the ring, whose pages are page aligned. */
+	page = (struct rb_page *)((unsigned long)event & PAGE_MASK);
+	return READ_ONCE(page->base) + event->ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+/* Readers may run in NMI for a crash dump: never spin on the lock there. */
+static bool rb_lock_reader(struct rb_cpu *cb, unsigned long *flags)
+{
+	if (likely(!in_nmi())) {
+		raw_spin_lock_irqsave(&cb->reader_lock, *flags);
+		return true;
+	}
+	return raw_spin_trylock_irqsave(&cb->reader_lock, *flags);
+}
+
+enum { RB_COPY_EVENT, RB_COPY_PAD, RB_COPY_BAD };
+
+/*
+ * Copy the record at @pos, below commit, to @dst in the full-timestamp form.
+ * Any of it may be torn by a writer reusing the page: the caller decides
+ * whether the copy is valid, we only make sure not to overflow on garbage.
+ */
+static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_event *dst,
+		   unsigned int *sizep, u64 *tsp)
+{
+	struct rb_page *page = rb_slot(cb, rb_lap(pos));
+	struct ring_buffer_event *src = rb_event_at(page, pos);
+	unsigned int size, hdr, tpad, len;
+	u32 info;
+	u64 ts;
+
+	info = READ_ONCE(src->info);
+	size = info & RB_EV_SIZE_MASK;
+	if (size < RB_HDR || size % RB_ALIGN || size > RB_DATA_SIZE - rb_off(pos))
+		return RB_COPY_BAD;
+	*sizep = size;
+	if (info & RB_EV_PAD)
+		return RB_COPY_PAD;
+
+	hdr = rb_hdr_len(info);
+	tpad = info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK;
+	if (size < hdr + tpad || size - hdr - tpad > RB_MAX_PAYLOAD)
+		return RB_COPY_BAD;
+	len = size - hdr - tpad;
+
+	ts = READ_ONCE(src->ts);
+	if (info & RB_EV_ABS)
+		ts |= (u64)READ_ONCE(src->array[0]) << 32;
+	else
+		ts += READ_ONCE(page->base);
+
+	dst->info = RB_EV_ABS | tpad << RB_EV_TPAD_SHIFT | (RB_ABS_HDR + len + tpad);
+	dst->ts = lower_32_bits(ts);
+	dst->array[0] = upper_32_bits(ts);
+	dst->array[1] = 0;
+	memcpy(&dst->array[2], (void *)src + hdr, len);
+	*tsp = ts;
+	return RB_COPY_EVENT;
+}
+
+/* Oldest unread event of @cb, copied to cb->scratch. Holds reader_lock. */
+static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u64 *ts,
+					      unsigned long *lost_events)
+{
+	unsigned long overrun;
+	unsigned int size;
+	long head;
+	u64 t;
+	int ret;
+
+	for (;;) {
+		head = atomic_long_read_acquire(&cb->head);
+		/* Acquire after head: commit is at least what the head move relied on. */
+		if ((unsigned long)head >= smp_load_acquire(&cb->commit))
+			return NULL;
+		ret = rb_copy(cb, head, cb->scratch, &size, &t);
+		/* Finish the copy before checking that head did not move. */
+		smp_rmb();
+		if (ret == RB_COPY_PAD) {
+			atomic_long_try_cmpxchg(&cb->head, &head, head + size);
+			continue;
+		}
+		if (ret == RB_COPY_BAD) {
+			if (atomic_long_read(&cb->head) != head)
+				continue;
+			WARN_ON_ONCE(1);
+			return NULL;
+		}
+		if (!consume) {
+			if (atomic_long_read(&cb->head) == head)
+				break;
+		} else if (atomic_long_try_cmpxchg(&cb->head, &head, head + size)) {
+			WRITE_ONCE(cb->read, cb->read + 1);
+			break;
+		}
+	}
+
+	overrun = local_read(&cb->overrun);
+	if (lost_events)
+		*lost_events = overrun - cb->last_overrun;
+	if (consume)
+		cb->last_overrun = overrun;
+	if (ts)
+		*ts = t;
+	return cb->scratch;
+}
+
+/* Move head over padding and discarded records; true if an event remains. */
+static bool rb_skip_padding(struct rb_cpu *cb)
+{
+	struct ring_buffer_event *ev;
+	unsigned int size;
+	long head;
+	u32 info;
+
+	for (;;) {
+		head = atomic_long_read_acquire(&cb->head);
+		/* Acquire after head, as in rb_read_head(). */
+		if ((unsigned long)head >= smp_load_acquire(&cb->commit))
+			return false;
+		ev = rb_event_at(rb_slot(cb, rb_lap(head)), head);
+		info = READ_ONCE(ev->info);
+		size = info & RB_EV_SIZE_MASK;
+		/* Torn or not, something is there: leave it to the reader. */
+		if (!(info & RB_EV_PAD) || size < RB_HDR || size % RB_ALIGN ||
+		    size > RB_DATA_SIZE - rb_off(head))
+			return true;
+		/* Fails if the page was reused meanwhile: look again. */
+		atomic_long_try_cmpxchg(&cb->head, &head, head + size);
+	}
+}
+
+static bool rb_has_event(struct rb_cpu *cb)
+{
+	unsigned long flags, head;
+	bool ret;
+
+	head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head, as in rb_read_head(). */
+	if (head >= smp_load_acquire(&cb->commit))
+		return false;
+	if (!rb_lock_reader(cb, &flags))
+		return true;
+	ret = rb_skip_padding(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ret;
+}
+
+static struct rb_cpu *rb_get_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_possible(cpu))
+		return NULL;
+	return buffer->buffers[cpu];
+}
+
+static struct ring_buffer_event *rb_read(struct trace_buffer *buffer, int cpu, bool consume,
+					 u64 *ts, unsigned long *lost_events)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+
+	if (lost_events)
+		*lost_events = 0;
+	if (!cb || !rb_lock_reader(cb, &flags))
+		return NULL;
+	ev = rb_read_head(cb, consume, ts, lost_events);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ev;
+}
+
+struct ring_buffer_event *ring_buffer_peek(struct trace_buffer *buffer, int cpu,
+					   u64 *ts, unsigned long *lost_events)
+{
+	return rb_read(buffer, cpu, false, ts, lost_events);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_peek);
+
+struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer, int cpu,
+					      u64 *ts, unsigned long *lost_events)
+{
+	return rb_read(buffer, cpu, true, ts, lost_events);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+static void rb_iter_rewind(struct ring_buffer_iter *iter)
+{
+	iter->pos = atomic_long_read_acquire(&iter->cb->head);
+	/* Acquire after head, as in rb_read_head(). */
+	iter->end = smp_load_acquire(&iter->cb->commit);
+	iter->size = 0;
+	iter->dropped = 0;
+}
+
+struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer, int cpu,
+						gfp_t flags)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	struct ring_buffer_iter *iter;
+
+	if (!cb)
+		return NULL;
+	iter = kzalloc(sizeof(*iter), flags);
+	if (!iter)
+		return NULL;
+	iter->ev = kmalloc(RB_DATA_SIZE, flags);
+	if (!iter->ev) {
+		kfree(iter);
+		return NULL;
+	}
+	iter->cb = cb;
+	rb_iter_rewind(iter);
+	return iter;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_start);
+
+void ring_buffer_read_finish(struct ring_buffer_iter *iter)
+{
+	if (!iter)
+		return;
+	kfree(iter->ev);
+	kfree(iter);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
+
+void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	rb_iter_rewind(iter);
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
+
+struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
+{
+	struct rb_cpu *cb = iter->cb;
+	unsigned long flags, head;
+	unsigned int size;
+	u64 t;
+	int ret;
+
+	if (iter->size)
+		goto out;
+
+	if (!rb_lock_reader(cb, &flags))
+		return NULL;
+	for (;;) {
+		head = atomic_long_read_acquire(&cb->head);
+		if (head > iter->pos) {
+			iter->pos = head;
+			iter->dropped = 1;
+		}
+		if (iter->pos >= iter->end)
+			break;
+		ret = rb_copy(cb, iter->pos, iter->ev, &size, &t);
+		/* Finish the copy before checking that its page was not reused. */
+		smp_rmb();
+		if ((unsigned long)atomic_long_read(&cb->head) > iter->pos)
+			continue;
+		if (ret == RB_COPY_PAD) {
+			iter->pos += size;
+			continue;
+		}
+		if (WARN_ON_ONCE(ret == RB_COPY_BAD)) {
+			iter->pos = iter->end;
+			break;
+		}
+		iter->size = size;
+		iter->ts = t;
+		break;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	if (!iter->size)
+		return NULL;
+out:
+	if (ts)
+		*ts = iter->ts;
+	return iter->ev;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
+
+void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
+{
+	if (!iter->size && !ring_buffer_iter_peek(iter, NULL))
+		return;
+	iter->pos += iter->size;
+	iter->size = 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
+
+bool ring_buffer_iter_empty(struct ring_buffer_iter *iter)
+{
+	return !ring_buffer_iter_peek(iter, NULL);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
+
+bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
+{
+	bool dropped = iter->dropped;
+
+	iter->dropped = 0;
+	return dropped;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
+
+static struct rb_page *rb_alloc_page(int cpu)
+{
+	struct rb_page *bpage;
+	struct page *page;
+
+	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_RETRY_MAYFAIL, 0);
+	if (!page)
+		return NULL;
+	bpage = page_address(page);
+	bpage->base = 0;
+	bpage->base_lap = RB_LAP_NONE;
+	local_set(&bpage->state, 0);
+	return bpage;
+}
+
+static void rb_free_page(struct rb_page *bpage)
+{
+	free_page((unsigned long)bpage);
+}
+
+static unsigned long rb_size_to_pages(unsigned long size)
+{
+	return max_t(unsigned long, DIV_ROUND_UP(size, PAGE_SIZE), RB_MIN_PAGES);
+}
+
+static void rb_wake_work(struct irq_work *work)
+{
+	struct rb_waiters *w = container_of(work, struct rb_waiters, work);
+
+	wake_up_all(&w->waitq);
+}
+
+static void rb_init_waiters(struct rb_waiters *w)
+{
+	init_irq_work(&w->work, rb_wake_work);
+	init_waitqueue_head(&w->waitq);
+}
+
+static void rb_free_cpu(struct rb_cpu *cb)
+{
+	unsigned long i;
+
+	if (!cb)
+		return;
+	irq_work_sync(&cb->waiters.work);
+	if (cb->pages) {
+		for (i = 0; i < cb->nr_pages; i++)
+			if (cb->pages[i])
+				rb_free_page(cb->pages[i]);
+		kfree(cb->pages);
+	}
+	kfree(cb->scratch);
+	kfree(cb);
+}
+
+static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu, unsigned long nr)
+{
+	int node = cpu_to_node(cpu);
+	struct rb_cpu *cb;
+	unsigned long i;
+
+	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, node);
+	if (!cb)
+		return NULL;
+	cb->buffer = buffer;
+	cb->cpu = cpu;
+	raw_spin_lock_init(&cb->reader_lock);
+	rb_init_waiters(&cb->waiters);
+
+	cb->scratch = kmalloc_node(RB_DATA_SIZE, GFP_KERNEL, node);
+	cb->pages = kcalloc_node(nr, sizeof(*cb->pages), GFP_KERNEL, node);
+	if (!cb->scratch || !cb->pages)
+		goto fail;
+	cb->nr_pages = nr;
+	for (i = 0; i < nr; i++) {
+		cb->pages[i] = rb_alloc_page(cpu);
+		if (!cb->pages[i])
+			goto fail;
+	}
+	return cb;
+fail:
+	rb_free_cpu(cb);
+	return NULL;
+}
+
+struct trace_buffer *ring_buffer_alloc(unsigned long size, unsigned int flags)
+{
+	unsigned long nr = rb_size_to_pages(size);
+	struct trace_buffer *buffer;
+	int cpu;
+
+	BUILD_BUG_ON(RB_DATA_SIZE % RB_ALIGN);
+	BUILD_BUG_ON(RB_DATA_SIZE > RB_EV_SIZE_MASK);
+	BUILD_BUG_ON(RB_DATA_SIZE / RB_HDR > RB_STATE_COUNT);
+
+	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
+	if (!buffer)
+		return NULL;
+	buffer->flags = flags;
+	buffer->clock = rb_clock_local;
+	mutex_init(&buffer->mutex);
+	rb_init_waiters(&buffer->waiters);
+
+	buffer->buffers = kcalloc(nr_cpu_ids, sizeof(*buffer->buffers), GFP_KERNEL);
+	if (!buffer->buffers)
+		goto fail;
+	for_each_possible_cpu(cpu) {
+		buffer->buffers[cpu] = rb_alloc_cpu(buffer, cpu, nr);
+		if (!buffer->buffers[cpu])
+			goto fail;
+	}
+	return buffer;
+fail:
+	ring_buffer_free(buffer);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_alloc);
+
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	if (!buffer)
+		return;
+	if (buffer->buffers) {
+		for_each_possible_cpu(cpu)
+			rb_free_cpu(buffer->buffers[cpu]);
+		kfree(buffer->buffers);
+	}
+	irq_work_sync(&buffer->waiters.work);
+	mutex_destroy(&buffer->mutex);
+	kfree(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free);
+
+/* Stop new writers on @cb; the caller waits for current ones. */
+static void rb_pause(struct rb_cpu *cb)
+{
+	atomic_inc(&cb->record_disabled);
+}
+
+static void rb_unpause(struct rb_cpu *cb)
+{
+	/* Ring changes before the enable; pairs with the acquire in reserve. */
+	smp_mb__before_atomic();
+	atomic_dec(&cb->record_disabled);
+}
+
+/*
+ * Move the pages of @cb to a table of @nr slots. Writers are paused and
+ * reader_lock is held. @pool has the fresh pages first and room for the
+ * old ones; returns how many pages of @pool are left over for freeing.
+ */
+static unsigned long rb_redistribute(struct rb_cpu *cb, struct rb_page **pages,
+				     unsigned long nr, struct rb_page **pool,
+				     unsigned long npool)
+{
+	unsigned long tail = local_read(&cb->tail);
+	unsigned long head = atomic_long_read(&cb->head);
+	unsigned long opened = DIV_ROUND_UP(tail, RB_DATA_SIZE);
+	unsigned long first, lap, lost = 0, i;
+
+	WARN_ON_ONCE(READ_ONCE(cb->commit) != tail || local_read(&cb->committing));
+
+	/* Keep the unread laps and the partly written tail lap... */
+	first = min(rb_lap(head), rb_lap(tail));
+	/* ...but only the newest @nr of them. */
+	if (opened - first > nr) {
+		for (lap = first; lap < opened - nr; lap++)
+			lost += rb_events_from(cb, lap, max(head, rb_lap_start(lap)));
+		first = opened - nr;
+		if (head < rb_lap_start(first))
+			atomic_long_set(&cb->head, rb_lap_start(first));
+		local_add(lost, &cb->overrun);
+	}
+
+	for (lap = first; lap < opened; lap++) {
+		pages[lap % nr] = cb->pages[lap % cb->nr_pages];
+		cb->pages[lap % cb->nr_pages] = NULL;
+	}
+	for (i = 0; i < cb->nr_pages; i++)
+		if (cb->pages[i])
+			pool[npool++] = cb->pages[i];
+	for (i = 0; i < nr; i++)
+		if (!pages[i])
+			pages[i] = pool[--npool];
+	return npool;
+}
+
+static int rb_resize_cpu(struct rb_cpu *cb, unsigned long nr)
+{
+	unsigned long old_nr = cb->nr_pages, extra, npool, i;
+	struct rb_page **pages, **pool, **old;
+	unsigned long flags;
+	int node = cpu_to_node(cb->cpu);
+
+	if (nr == old_nr)
+		return 0;
+	extra = nr > old_nr ? nr - old_nr : 0;
+	pages = kcalloc_node(nr, sizeof(*pages), GFP_KERNEL, node);
+	pool = kcalloc(max(nr, old_nr), sizeof(*pool), GFP_KERNEL);
+	if (!pages || !pool)
+		goto nomem;
+	for (npool = 0; npool < extra; npool++) {
+		pool[npool] = rb_alloc_page(cb->cpu);
+		if (!pool[npool])
+			goto nomem;
+	}
+
+	rb_pause(cb);
+	synchronize_rcu();
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	npool = rb_redistribute(cb, pages, nr, pool, npool);
+	old = cb->pages;
+	cb->pages = pages;
+	cb->nr_pages = nr;
+	cb->tail_page = NULL;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	rb_unpause(cb);
+
+	for (i = 0; i < npool; i++)
+		rb_free_page(pool[i]);
+	kfree(pool);
+	kfree(old);
+	return 0;
+
+nomem:
+	if (pool)
+		for (i = 0; i < extra && pool[i]; i++)
+			rb_free_page(pool[i]);
+	kfree(pool);
+	kfree(pages);
+	return -ENOMEM;
+}
+
+int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
+{
+	unsigned long nr = rb_size_to_pages(size);
+	int c, ret = 0;
+
+	if (cpu != RING_BUFFER_ALL_CPUS && !rb_get_cpu(buffer, cpu))
+		return -EINVAL;
+
+	mutex_lock(&buffer->mutex);
+	for_each_possible_cpu(c) {
+		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
+			continue;
+		ret = rb_resize_cpu(buffer->buffers[c], nr);
+		if (ret)
+			break;
+	}
+	mutex_unlock(&buffer->mutex);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return cb ? cb->nr_pages * PAGE_SIZE : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	return RB_MAX_PAYLOAD;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
+
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
+{
+	WRITE_ONCE(buffer->clock, clock ?: rb_clock_local);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
+
+u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	typeof(buffer->clock) clock = READ_ONCE(buffer->clock);
+	u64 ts;
+
+	preempt_disable_notrace();
+	ts = clock();
+	preempt_enable_notrace();
+	return ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
+{
+	mutex_lock(&buffer->mutex);
+	if (val)
+		WRITE_ONCE(buffer->flags, buffer->flags | RB_FL_OVERWRITE);
+	else
+		WRITE_ONCE(buffer->flags, buffer->flags & ~RB_FL_OVERWRITE);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
+
+/* Writers paused, reader_lock held. Positions go on from tail. */
+static void rb_reset_locked(struct rb_cpu *cb)
+{
+	atomic_long_set(&cb->head, local_read(&cb->tail));
+	local_set(&cb->written, 0);
+	local_set(&cb->dropped, 0);
+	local_set(&cb->overrun, 0);
+	WRITE_ONCE(cb->read, 0);
+	cb->last_overrun = 0;
+}
+
+static void rb_reset_paused(struct rb_cpu *cb)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	rb_reset_locked(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+}
+
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	if (!cb)
+		return;
+	mutex_lock(&buffer->mutex);
+	rb_pause(cb);
+	synchronize_rcu();
+	rb_reset_paused(cb);
+	rb_unpause(cb);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	mutex_lock(&buffer->mutex);
+	for_each_possible_cpu(cpu)
+		rb_pause(buffer->buffers[cpu]);
+	synchronize_rcu();
+	for_each_possible_cpu(cpu) {
+		rb_reset_paused(buffer->buffers[cpu]);
+		rb_unpause(buffer->buffers[cpu]);
+	}
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return !cb || !rb_has_event(cb);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
+
+bool ring_buffer_empty(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (!ring_buffer_empty_cpu(buffer, cpu))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty);
+
+unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	long n;
+
+	if (!cb)
+		return 0;
+	n = local_read(&cb->written) - local_read(&cb->dropped) -
+	    local_read(&cb->overrun) - (long)READ_ONCE(cb->read);
+	return n > 0 ? n : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
+
+unsigned long ring_buffer_entries(struct trace_buffer *buffer)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += ring_buffer_entries_cpu(buffer, cpu);
+	return n;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries);
+
+unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
+
+unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += ring_buffer_overrun_cpu(buffer, cpu);
+	return n;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overruns);
+
+unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->dropped) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
+
+unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return cb ? READ_ONCE(cb->read) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
+
+unsigned long ring_buffer_written_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->written) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_written_cpu);
+
+void ring_buffer_record_disable(struct trace_buffer *buffer)
+{
+	atomic_inc(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
+
+void ring_buffer_record_enable(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
+
+void ring_buffer_record_off(struct trace_buffer *buffer)
+{
+	atomic_or(RB_RECORD_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_off);
+
+void ring_buffer_record_on(struct trace_buffer *buffer)
+{
+	atomic_andnot(RB_RECORD_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_on);
+
+bool ring_buffer_record_is_on(struct trace_buffer *buffer)
+{
+	return !atomic_read(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
+
+bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
+{
+	return !(atomic_read(&buffer->record_disabled) & RB_RECORD_OFF);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
+
+void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	if (cb)
+		atomic_inc(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
+
+void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+
+	if (cb)
+		atomic_dec(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
+
+static struct rb_waiters *rb_get_waiters(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb;
+
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		return &buffer->waiters;
+	cb = rb_get_cpu(buffer, cpu);
+	return cb ? &cb->waiters : NULL;
+}
+
+static bool rb_cpu_ready(struct rb_cpu *cb, int full)
+{
+	unsigned long head, commit;
+
+	if (!rb_has_event(cb))
+		return false;
+	head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head, as in rb_read_head(). */
+	commit = smp_load_acquire(&cb->commit);
+	if (full <= 0)
+		return true;
+	/* One lap is always being refilled, so a full ring holds nr_pages - 1. */
+	return (commit - head) * 100 >=
+	       (unsigned long)min(full, 100) * (cb->nr_pages - 1) * RB_DATA_SIZE;
+}
+
+static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
+{
+	int c;
+
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		return rb_cpu_ready(buffer->buffers[cpu], full);
+	for_each_possible_cpu(c)
+		if (rb_cpu_ready(buffer->buffers[c], full))
+			return true;
+	return false;
+}
+
+static bool rb_wait_done(struct trace_buffer *buffer, int cpu, struct rb_waiters *w,
+			 int full, ring_buffer_cond_fn cond, void *data,
+			 unsigned long seq)
+{
+	WRITE_ONCE(w->pending, 1);
+	/* pending before the data checks; writers see it on their next commit. */
+	smp_mb();
+	return READ_ONCE(w->wake_seq) != seq || rb_ready(buffer, cpu, full) ||
+	       (cond && cond(data));
+}
+
+int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
+		     ring_buffer_cond_fn cond, void *data)
+{
+	struct rb_waiters *w = rb_get_waiters(buffer, cpu);
+	unsigned long seq;
+	long ret;
+
+	if (!w)
+		return -ENODEV;
+	seq = READ_ONCE(w->wake_seq);
+	do {
+		ret = wait_event_interruptible_timeout(w->waitq,
+						       rb_wait_done(buffer, cpu, w, full,
+								    cond, data, seq),
+						       RB_WAIT_RECHECK);
+	} while (!ret);
+	return ret < 0 ? ret : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wait);
+
+__poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
+			       struct file *filp, struct poll_table_struct *poll_table,
+			       int full)
+{
+	struct rb_waiters *w = rb_get_waiters(buffer, cpu);
+
+	if (!w)
+		return EPOLLERR;
+	poll_wait(filp, &w->waitq, poll_table);
+	WRITE_ONCE(w->pending, 1);
+	/* pending before the data check, as in rb_wait_done(). */
+	smp_mb();
+	if (rb_ready(buffer, cpu, full))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
+
+static void rb_wake_all(struct rb_waiters *w)
+{
+	WRITE_ONCE(w->wake_seq, w->wake_seq + 1);
+	wake_up_all(&w->waitq);
+}
+
+void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_waiters *w = rb_get_waiters(buffer, cpu);
+	int c;
+
+	if (!w)
+		return;
+	rb_wake_all(w);
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		for_each_possible_cpu(c)
+			rb_wake_all(&buffer->buffers[c]->waiters);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
