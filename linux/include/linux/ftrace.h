@@ -135,6 +135,9 @@ static inline void __ftrace_enabled_restore(int enabled) { }
 
 #endif /* CONFIG_FUNCTION_TRACER */
 
+/* where recordmcount lists an object's call sites */
+#define FTRACE_CALLSITE_SECTION	"__mcount_loc"
+
 #ifdef CONFIG_DYNAMIC_FTRACE
 
 void ftrace_init(void);
@@ -147,6 +150,12 @@ void ftrace_free_init_mem(void);
 /* the call site address if @ip is a traceable function's entry, else 0 */
 unsigned long ftrace_location(unsigned long ip);
 int ftrace_text_reserved(const void *start, const void *end);
+
+/* arch code patching, see arch/x86/kernel/ftrace.c */
+int ftrace_arch_init_site(unsigned long ip);
+int ftrace_arch_update_site(unsigned long ip, bool enable);
+void ftrace_arch_update_finish(void);
+int ftrace_arch_site_state(unsigned long ip);
 
 int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
 		      int reset);

@@ -11,11 +11,14 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
 #include <linux/trace_clock.h>
+#include <linux/trace_events.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
@@ -224,6 +227,754 @@ static const struct file_operations current_tracer_fops = {
 	.release	= single_release,
 };
 
+/* ---- the writer side ------------------------------------------------- */
+
+/*
+ * Task names for the output.  Events carry only a pid; the comm of each
+ * task seen by a writer is kept in a small direct-mapped table.  Writers
+ * only trylock it, so they never wait (and NMIs never deadlock on it).
+ */
+#define SAVED_CMDLINES	128
+static struct {
+	pid_t	pid;
+	char	comm[TASK_COMM_LEN];
+} saved_cmdlines[SAVED_CMDLINES];
+static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+static DEFINE_PER_CPU(pid_t, last_saved_pid) = -1;
+
+static void notrace save_cmdline(struct task_struct *tsk)
+{
+	unsigned int slot = tsk->pid % SAVED_CMDLINES;
+
+	if (__this_cpu_read(last_saved_pid) == tsk->pid || !tsk->pid)
+		return;
+	if (!arch_spin_trylock(&cmdline_lock))
+		return;
+	saved_cmdlines[slot].pid = tsk->pid;
+	memcpy(saved_cmdlines[slot].comm, tsk->comm, TASK_COMM_LEN);
+	arch_spin_unlock(&cmdline_lock);
+	__this_cpu_write(last_saved_pid, tsk->pid);
+}
+
+static void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
+{
+	unsigned int slot = pid % SAVED_CMDLINES;
+
+	if (!pid) {
+		strscpy(comm, "<idle>", TASK_COMM_LEN);
+		return;
+	}
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	if (saved_cmdlines[slot].pid == pid)
+		memcpy(comm, saved_cmdlines[slot].comm, TASK_COMM_LEN);
+	else
+		strscpy(comm, "<...>", TASK_COMM_LEN);
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+	comm[TASK_COMM_LEN - 1] = 0;
+}
+
+/* context flags << 16 | migrate-disable << 4 | preempt depth */
+unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int flags = irqs_status;
+	unsigned int pc = preempt_count();
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	return (flags << 16) | (min_t(unsigned int, current->migration_disabled, 0xf) << 4) |
+		min_t(unsigned int, pc & 0xff, 0xf);
+#else
+	return (flags << 16) | min_t(unsigned int, pc & 0xff, 0xf);
+#endif
+}
+
+/*
+ * Reserve an event of @type with @len payload bytes after the common
+ * header, filled in from @trace_ctx.  NULL if recording is off.  The
+ * caller fills the rest and calls trace_commit().
+ */
+void * notrace trace_reserve(unsigned short type, unsigned int len,
+			     unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+	struct trace_entry *ent;
+
+	event = ring_buffer_lock_reserve(global_buffer, len);
+	if (!event)
+		return NULL;
+	ent = ring_buffer_event_data(event);
+	ent->type = type;
+	ent->flags = trace_ctx >> 16;
+	ent->preempt_count = trace_ctx & 0xff;
+	ent->pid = current->pid;
+	save_cmdline(current);
+	return ent;
+}
+
+void notrace trace_commit(void)
+{
+	ring_buffer_unlock_commit(global_buffer);
+}
+
+void notrace trace_function(unsigned long ip, unsigned long parent_ip,
+			    unsigned int trace_ctx)
+{
+	struct ftrace_entry *entry;
+
+	entry = trace_reserve(TRACE_FN, sizeof(*entry), trace_ctx);
+	if (!entry)
+		return;
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_commit();
+}
+
+/* ---- options/ -------------------------------------------------------- */
+
+unsigned long trace_flags = TRACE_ITER_PRINT_PARENT;
+
+static const struct trace_option {
+	const char	*name;
+	unsigned long	bit;
+} trace_options[] = {
+	{ "print-parent",	TRACE_ITER_PRINT_PARENT },
+	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
+};
+
+static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	unsigned long bit = (unsigned long)file_inode(filp)->i_private;
+	char buf[3] = { '0', '\n' };
+
+	if (trace_flags & bit)
+		buf[0] = '1';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t option_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	unsigned long bit = (unsigned long)file_inode(filp)->i_private;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	if (val)
+		trace_flags |= bit;
+	else
+		trace_flags &= ~bit;
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations option_fops = {
+	.read	= option_read,
+	.write	= option_write,
+	.llseek	= default_llseek,
+};
+
+static struct dentry *options_dir;
+
+/* An options/@name file showing and setting @bit of trace_flags. */
+void trace_create_option(const char *name, unsigned long bit)
+{
+	if (options_dir)
+		tracefs_create_file(name, 0644, options_dir, (void *)bit,
+				    &option_fops);
+}
+
+/* ---- output ---------------------------------------------------------- */
+
+static void print_sym(struct seq_buf *s, unsigned long addr)
+{
+	if (trace_flags & TRACE_ITER_SYM_OFFSET)
+		seq_buf_printf(s, "%pS", (void *)addr);
+	else
+		seq_buf_printf(s, "%ps", (void *)addr);
+}
+
+/* irqs-off, need-resched, hardirq/softirq, preempt-depth, migrate-disable */
+static void print_lat_flags(struct seq_buf *s, struct trace_entry *ent)
+{
+	unsigned int f = ent->flags;
+	char irqs, resched, ctx;
+	bool nmi = f & TRACE_FLAG_NMI, hard = f & TRACE_FLAG_HARDIRQ;
+	bool soft = f & TRACE_FLAG_SOFTIRQ;
+
+	if ((f & TRACE_FLAG_IRQS_OFF) && (f & TRACE_FLAG_BH_OFF))
+		irqs = 'D';
+	else if (f & TRACE_FLAG_IRQS_OFF)
+		irqs = 'd';
+	else if (f & TRACE_FLAG_BH_OFF)
+		irqs = 'b';
+	else if (f & TRACE_FLAG_IRQS_NOSUPPORT)
+		irqs = 'X';
+	else
+		irqs = '.';
+
+	switch (f & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED)) {
+	case TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED:
+		resched = 'N';
+		break;
+	case TRACE_FLAG_NEED_RESCHED:
+		resched = 'n';
+		break;
+	case TRACE_FLAG_PREEMPT_RESCHED:
+		resched = 'p';
+		break;
+	default:
+		resched = '.';
+	}
+
+	if (nmi && hard)
+		ctx = 'Z';
+	else if (nmi)
+		ctx = 'z';
+	else if (hard && soft)
+		ctx = 'H';
+	else if (hard)
+		ctx = 'h';
+	else if (soft)
+		ctx = 's';
+	else
+		ctx = '.';
+
+	seq_buf_printf(s, "%c%c%c", irqs, resched, ctx);
+	if (ent->preempt_count & 0xf)
+		seq_buf_printf(s, "%x", ent->preempt_count & 0xf);
+	else
+		seq_buf_putc(s, '.');
+	if (ent->preempt_count & 0xf0)
+		seq_buf_printf(s, "%x", ent->preempt_count >> 4);
+	else
+		seq_buf_putc(s, '.');
+}
+
+/* "            bash-1977    [000] ...1.  17284.993652: " */
+void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
+			 u64 ts)
+{
+	char comm[TASK_COMM_LEN];
+	unsigned long usecs;
+
+	trace_find_cmdline(ent->pid, comm);
+	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, cpu);
+	print_lat_flags(s, ent);
+	usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
+	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
+}
+
+static void print_fn(struct seq_buf *s, struct trace_entry *ent)
+{
+	struct ftrace_entry *fe = (struct ftrace_entry *)ent;
+
+	print_sym(s, fe->ip);
+	if ((trace_flags & TRACE_ITER_PRINT_PARENT) && fe->parent_ip) {
+		seq_buf_puts(s, " <-");
+		print_sym(s, fe->parent_ip);
+	}
+	seq_buf_putc(s, '\n');
+}
+
+/* One event as the trace file shows it. */
+static void print_event(struct trace_iter *it)
+{
+	struct trace_entry *ent = it->ent;
+
+	if (it->tracer && it->tracer->print_line &&
+	    it->tracer->print_line(it))
+		return;
+
+	trace_print_context(&it->seq, ent, it->cpu, it->ts);
+	switch (ent->type) {
+	case TRACE_FN:
+		print_fn(&it->seq, ent);
+		break;
+	default:
+		if (trace_print_extra && trace_print_extra(it))
+			break;
+		seq_buf_printf(&it->seq, "<unknown event %u>\n", ent->type);
+	}
+}
+
+bool (*trace_print_extra)(struct trace_iter *it);
+
+static void get_totals(int cpu_file, unsigned long *entries,
+		       unsigned long *written)
+{
+	int cpu;
+
+	*entries = *written = 0;
+	for_each_possible_cpu(cpu) {
+		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
+			continue;
+		*entries += ring_buffer_entries_cpu(global_buffer, cpu);
+		*written += ring_buffer_entries_cpu(global_buffer, cpu) +
+			ring_buffer_overrun_cpu(global_buffer, cpu);
+	}
+}
+
+static void print_header(struct trace_iter *it)
+{
+	struct seq_buf *s = &it->seq;
+	unsigned long entries, written;
+
+	seq_buf_printf(s, "# tracer: %s\n#\n", it->tracer->name);
+	if (it->tracer->print_header) {
+		it->tracer->print_header(it);
+		return;
+	}
+	get_totals(it->cpu_file, &entries, &written);
+	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
+		       entries, written, num_online_cpus());
+	seq_buf_puts(s,
+		"#                                _-----=> irqs-off/BH-disabled\n"
+		"#                               / _----=> need-resched\n"
+		"#                              | / _---=> hardirq/softirq\n"
+		"#                              || / _--=> preempt-depth\n"
+		"#                              ||| / _-=> migrate-disable\n"
+		"#                              |||| /     delay\n"
+		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
+		"#              | |         |   |||||     |         |\n");
+}
+
+/* ---- trace, per_cpu/cpuN/trace: non-consuming ------------------------ */
+
+/* Oldest event over the iterator's CPUs; false if there is none. */
+static bool iter_find_next(struct trace_iter *it)
+{
+	struct ring_buffer_event *ev, *best = NULL;
+	u64 ts, best_ts = 0;
+	int cpu, best_cpu = -1;
+
+	for_each_possible_cpu(cpu) {
+		if (!it->rbi[cpu])
+			continue;
+		ev = ring_buffer_iter_peek(it->rbi[cpu], &ts);
+		if (ev && (!best || ts < best_ts)) {
+			best = ev;
+			best_ts = ts;
+			best_cpu = cpu;
+		}
+	}
+	it->ent = best ? ring_buffer_event_data(best) : NULL;
+	it->ent_len = best ? ring_buffer_event_length(best) : 0;
+	it->cpu = best_cpu;
+	it->ts = best_ts;
+	return best;
+}
+
+static void iter_advance(struct trace_iter *it)
+{
+	if (it->cpu >= 0)
+		ring_buffer_iter_advance(it->rbi[it->cpu]);
+	iter_find_next(it);
+}
+
+static void iter_rewind(struct trace_iter *it)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (it->rbi[cpu])
+			ring_buffer_iter_reset(it->rbi[cpu]);
+	iter_find_next(it);
+	it->pos = 0;
+}
+
+static void *trace_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_iter *it = m->private;
+	loff_t i;
+
+	if (*pos == 0) {
+		iter_rewind(it);
+		return SEQ_START_TOKEN;
+	}
+	if (*pos != it->pos) {
+		iter_rewind(it);
+		for (i = 1; i < *pos && it->ent; i++)
+			iter_advance(it);
+		it->pos = *pos;
+	}
+	return it->ent ? it : NULL;
+}
+
+static void *trace_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_iter *it = m->private;
+
+	if (v != SEQ_START_TOKEN)
+		iter_advance(it);
+	it->pos = ++*pos;
+	return it->ent ? it : NULL;
+}
+
+static void trace_seq_stop(struct seq_file *m, void *v)
+{
+}
+
+static int trace_seq_show(struct seq_file *m, void *v)
+{
+	struct trace_iter *it = m->private;
+
+	seq_buf_init(&it->seq, it->line, sizeof(it->line));
+	if (v == SEQ_START_TOKEN)
+		print_header(it);
+	else
+		print_event(it);
+	seq_write(m, it->line, seq_buf_used(&it->seq));
+	return 0;
+}
+
+static const struct seq_operations trace_seq_ops = {
+	.start	= trace_seq_start,
+	.next	= trace_seq_next,
+	.stop	= trace_seq_stop,
+	.show	= trace_seq_show,
+};
+
+static void trace_iter_free(struct trace_iter *it)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (it->rbi[cpu]) {
+			ring_buffer_read_finish(it->rbi[cpu]);
+			ring_buffer_record_enable_cpu(global_buffer, cpu);
+		}
+	kfree(it->rbi);
+}
+
+/* i_private of per_cpu/cpuN files is N + 1; 0 means every CPU */
+static int inode_cpu(struct inode *inode)
+{
+	long v = (long)inode->i_private;
+
+	return v ? v - 1 : RING_BUFFER_ALL_CPUS;
+}
+
+static int trace_open(struct inode *inode, struct file *file)
+{
+	int cpu_file = inode_cpu(inode);
+	struct trace_iter *it;
+	int cpu;
+
+	/* "> trace" empties the buffer (of that CPU) */
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (cpu_file == RING_BUFFER_ALL_CPUS)
+			ring_buffer_reset(global_buffer);
+		else
+			ring_buffer_reset_cpu(global_buffer, cpu_file);
+	}
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+
+	it = __seq_open_private(file, &trace_seq_ops, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	it->cpu_file = cpu_file;
+	it->rbi = kcalloc(nr_cpu_ids, sizeof(*it->rbi), GFP_KERNEL);
+	if (!it->rbi)
+		goto fail;
+	mutex_lock(&trace_types_lock);
+	it->tracer = current_trace;
+	mutex_unlock(&trace_types_lock);
+	/* pause the writers while reading, as mainline's pause-on-trace */
+	for_each_possible_cpu(cpu) {
+		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
+			continue;
+		ring_buffer_record_disable_cpu(global_buffer, cpu);
+		it->rbi[cpu] = ring_buffer_read_start(global_buffer, cpu,
+						      GFP_KERNEL);
+		if (!it->rbi[cpu]) {
+			ring_buffer_record_enable_cpu(global_buffer, cpu);
+			trace_iter_free(it);
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	seq_release_private(inode, file);
+	return -ENOMEM;
+}
+
+static int trace_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m;
+
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	m = file->private_data;
+	trace_iter_free(m->private);
+	return seq_release_private(inode, file);
+}
+
+/* writes are accepted and ignored: "echo > trace" only wants O_TRUNC */
+static ssize_t trace_write(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	return cnt;
+}
+
+static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	return file->f_pos = 0;
+}
+
+static const struct file_operations trace_fops = {
+	.open		= trace_open,
+	.read		= seq_read,
+	.write		= trace_write,
+	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+
+/* ---- trace_pipe: consuming ------------------------------------------- */
+
+struct pipe_iter {
+	struct trace_iter	it;
+	struct mutex		lock;
+	/* formatted text not yet copied to the reader */
+	size_t			off, len;
+};
+
+/* Oldest unread event over the CPUs, without consuming it. */
+static bool pipe_peek(struct trace_iter *it)
+{
+	struct ring_buffer_event *ev, *best = NULL;
+	u64 ts, best_ts = 0;
+	int cpu, best_cpu = -1;
+
+	for_each_possible_cpu(cpu) {
+		if (it->cpu_file != RING_BUFFER_ALL_CPUS && cpu != it->cpu_file)
+			continue;
+		ev = ring_buffer_peek(global_buffer, cpu, &ts, NULL);
+		if (ev && (!best || ts < best_ts)) {
+			best = ev;
+			best_ts = ts;
+			best_cpu = cpu;
+		}
+	}
+	if (!best)
+		return false;
+	/* peek's copy is per CPU; re-peek the winner so it->ent is current */
+	best = ring_buffer_peek(global_buffer, best_cpu, &best_ts, NULL);
+	if (!best)
+		return false;
+	it->ent = ring_buffer_event_data(best);
+	it->ent_len = ring_buffer_event_length(best);
+	it->cpu = best_cpu;
+	it->ts = best_ts;
+	return true;
+}
+
+static int trace_pipe_open(struct inode *inode, struct file *file)
+{
+	struct pipe_iter *p;
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	mutex_init(&p->lock);
+	p->it.cpu_file = inode_cpu(inode);
+	p->it.pipe = true;
+	mutex_lock(&trace_types_lock);
+	p->it.tracer = current_trace;
+	mutex_unlock(&trace_types_lock);
+	file->private_data = p;
+	return nonseekable_open(inode, file);
+}
+
+static int trace_pipe_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
+}
+
+static bool pipe_has_data(struct trace_iter *it)
+{
+	if (it->cpu_file == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(global_buffer);
+	return !ring_buffer_empty_cpu(global_buffer, it->cpu_file);
+}
+
+static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct pipe_iter *p = file->private_data;
+	struct trace_iter *it = &p->it;
+	ssize_t done = 0;
+	int ret;
+
+	mutex_lock(&p->lock);
+	while (!p->len && !pipe_has_data(it)) {
+		if (file->f_flags & O_NONBLOCK) {
+			done = -EAGAIN;
+			goto out;
+		}
+		mutex_unlock(&p->lock);
+		ret = ring_buffer_wait(global_buffer, it->cpu_file, 0, NULL, NULL);
+		if (ret)
+			return ret;
+		mutex_lock(&p->lock);
+	}
+
+	while (done < cnt) {
+		size_t n;
+
+		if (!p->len) {
+			if (!pipe_peek(it))
+				break;
+			seq_buf_init(&it->seq, it->line, sizeof(it->line));
+			print_event(it);
+			ring_buffer_consume(global_buffer, it->cpu, NULL, NULL);
+			p->off = 0;
+			p->len = seq_buf_used(&it->seq);
+		}
+		n = min_t(size_t, p->len, cnt - done);
+		if (copy_to_user(ubuf + done, it->line + p->off, n)) {
+			if (!done)
+				done = -EFAULT;
+			break;
+		}
+		done += n;
+		p->off += n;
+		p->len -= n;
+	}
+out:
+	mutex_unlock(&p->lock);
+	return done;
+}
+
+static __poll_t trace_pipe_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct pipe_iter *p = file->private_data;
+
+	return ring_buffer_poll_wait(global_buffer, p->it.cpu_file, file, pt, 0);
+}
+
+static const struct file_operations trace_pipe_fops = {
+	.open		= trace_pipe_open,
+	.read		= trace_pipe_read,
+	.poll		= trace_pipe_poll,
+	.release	= trace_pipe_release,
+};
+
+/* ---- buffer size and stats ------------------------------------------- */
+
+static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	int cpu_file = inode_cpu(file_inode(filp));
+	unsigned long size;
+	char buf[32];
+	int len;
+
+	size = ring_buffer_size(global_buffer,
+				cpu_file == RING_BUFFER_ALL_CPUS ? 0 : cpu_file);
+	len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	int cpu_file = inode_cpu(file_inode(filp));
+	unsigned long kb;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
+	if (ret)
+		return ret;
+	if (!kb || kb > (ULONG_MAX >> 10))
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	ret = ring_buffer_resize(global_buffer, kb << 10, cpu_file);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_size_fops = {
+	.read	= buffer_size_read,
+	.write	= buffer_size_write,
+	.llseek	= default_llseek,
+};
+
+static ssize_t buffer_total_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	unsigned long size = 0;
+	char buf[32];
+	int cpu, len;
+
+	for_each_online_cpu(cpu)
+		size += ring_buffer_size(global_buffer, cpu) >> 10;
+	len = scnprintf(buf, sizeof(buf), "%lu\n", size);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations buffer_total_fops = {
+	.read	= buffer_total_read,
+	.llseek	= default_llseek,
+};
+
+/* per_cpu/cpuN/stats, in mainline's format */
+static int stats_show(struct seq_file *m, void *v)
+{
+	int cpu = (long)m->private - 1;
+	struct trace_buffer *b = global_buffer;
+
+	seq_printf(m, "entries: %lu\n", ring_buffer_entries_cpu(b, cpu));
+	seq_printf(m, "overrun: %lu\n", ring_buffer_overrun_cpu(b, cpu));
+	seq_puts(m, "commit overrun: 0\n");
+	seq_printf(m, "bytes: %lu\n", ring_buffer_size(b, cpu));
+	seq_printf(m, "written: %lu\n", ring_buffer_written_cpu(b, cpu));
+	seq_printf(m, "dropped events: %lu\n",
+		   ring_buffer_dropped_events_cpu(b, cpu));
+	seq_printf(m, "read events: %lu\n", ring_buffer_read_events_cpu(b, cpu));
+	return 0;
+}
+
+static int stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, stats_show, inode->i_private);
+}
+
+static const struct file_operations stats_fops = {
+	.open		= stats_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* ---- init ------------------------------------------------------------ */
+
 /* per-CPU buffer size at boot, as mainline's 1408 KB */
 #define TRACE_BUF_SIZE_DEFAULT	(1408UL << 10)
 
@@ -243,8 +994,35 @@ void __init trace_init(void)
 {
 }
 
+static __init void create_per_cpu_files(void)
+{
+	struct dentry *top, *d;
+	char name[16];
+	int cpu;
+
+	top = tracefs_create_dir("per_cpu", NULL);
+	if (!top)
+		return;
+	for_each_possible_cpu(cpu) {
+		void *data = (void *)(long)(cpu + 1);
+
+		snprintf(name, sizeof(name), "cpu%d", cpu);
+		d = tracefs_create_dir(name, top);
+		if (!d)
+			continue;
+		tracefs_create_file("trace", 0644, d, data, &trace_fops);
+		tracefs_create_file("trace_pipe", 0444, d, data,
+				    &trace_pipe_fops);
+		tracefs_create_file("buffer_size_kb", 0644, d, data,
+				    &buffer_size_fops);
+		tracefs_create_file("stats", 0444, d, data, &stats_fops);
+	}
+}
+
 static __init int tracer_init_tracefs(void)
 {
+	unsigned int i;
+
 	if (!global_buffer)
 		return -ENOMEM;
 
@@ -253,6 +1031,17 @@ static __init int tracer_init_tracefs(void)
 			    &available_tracers_fops);
 	tracefs_create_file("current_tracer", 0644, NULL, NULL,
 			    &current_tracer_fops);
+	tracefs_create_file("trace", 0644, NULL, NULL, &trace_fops);
+	tracefs_create_file("trace_pipe", 0444, NULL, NULL, &trace_pipe_fops);
+	tracefs_create_file("buffer_size_kb", 0644, NULL, NULL,
+			    &buffer_size_fops);
+	tracefs_create_file("buffer_total_size_kb", 0444, NULL, NULL,
+			    &buffer_total_fops);
+	create_per_cpu_files();
+	options_dir = tracefs_create_dir("options", NULL);
+	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
+		trace_create_option(trace_options[i].name, trace_options[i].bit);
 	return 0;
 }
+/* before the tracers' own files (device_initcall) */
 fs_initcall(tracer_init_tracefs);

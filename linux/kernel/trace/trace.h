@@ -5,21 +5,76 @@
 
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/seq_buf.h>
+#include <linux/trace_events.h>
 #include <linux/types.h>
+
+/* Event types; every event starts with struct trace_entry. */
+enum trace_type {
+	TRACE_FN = 1,
+	TRACE_STACK,
+	TRACE_GRAPH_ENT,
+	TRACE_GRAPH_RET,
+};
+
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+};
+
+/* trace_flags: the options/ files */
+#define TRACE_ITER_PRINT_PARENT		BIT(0)
+#define TRACE_ITER_SYM_OFFSET		BIT(1)
+#define TRACE_ITER_FUNC_STACK		BIT(2)
+#define TRACE_ITER_SLEEP_TIME		BIT(3)
+#define TRACE_ITER_GRAPH_TIME		BIT(4)
+
+extern unsigned long trace_flags;
+
+/* A reader's position and the event under it. */
+struct trace_iter {
+	struct tracer			*tracer;
+	int				cpu_file;	/* or RING_BUFFER_ALL_CPUS */
+	bool				pipe;		/* consuming */
+	struct ring_buffer_iter		**rbi;		/* per CPU, non-consuming */
+	struct trace_entry		*ent;
+	unsigned int			ent_len;
+	int				cpu;
+	u64				ts;
+	loff_t				pos;
+	struct seq_buf			seq;
+	char				line[1024];
+};
 
 /*
  * A tracer is selected by writing its name to current_tracer.  init()
- * starts it and reset() stops it, both under trace_types_lock.
+ * starts it and reset() stops it, both under trace_types_lock.  The print
+ * hooks are optional: print_line() returns true if it printed the event.
  */
 struct tracer {
 	const char		*name;
 	int			(*init)(void);
 	void			(*reset)(void);
+	void			(*print_header)(struct trace_iter *it);
+	bool			(*print_line)(struct trace_iter *it);
 	struct list_head	list;
 };
 
 extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
+void trace_create_option(const char *name, unsigned long bit);
+
+void *trace_reserve(unsigned short type, unsigned int len,
+		    unsigned int trace_ctx);
+void trace_commit(void);
+void trace_function(unsigned long ip, unsigned long parent_ip,
+		    unsigned int trace_ctx);
+
+void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
+			 u64 ts);
+/* printer for event types the core does not know, set by their owner */
+extern bool (*trace_print_extra)(struct trace_iter *it);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86 code patching for the function tracer.
+ *
+ * A site holds one of three 5-byte instructions: the compiler's
+ * "call __fentry__" until boot (or module load) turns it into a NOP, and
+ * then either that NOP or "call ftrace_caller".  Every change first checks
+ * that the site holds what it should; a site that does not is never
+ * written.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/memory.h>
+#include <linux/uaccess.h>
+#include <asm/nops.h>
+#include <asm/text-patching.h>
+
+static void site_call(unsigned long ip, void *target, u8 *insn)
+{
+	memcpy(insn, text_gen_insn(CALL_INSN_OPCODE, (void *)ip, target),
+	       MCOUNT_INSN_SIZE);
+}
+
+static int site_expect(unsigned long ip, const u8 *want, const char *what)
+{
+	u8 cur[MCOUNT_INSN_SIZE];
+
+	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE)) {
+		pr_err("cannot read site %pS (%px)\n", (void *)ip, (void *)ip);
+		return -EFAULT;
+	}
+	if (memcmp(cur, want, MCOUNT_INSN_SIZE)) {
+		pr_err("site %pS (%px) holds %5ph, expected %s %5ph\n",
+		       (void *)ip, (void *)ip, cur, what, want);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * call __fentry__ -> NOP, on code that cannot run yet: the kernel before
+ * SMP comes up, or a module that is still being loaded.
+ */
+int __init_or_module ftrace_arch_init_site(unsigned long ip)
+{
+	u8 call[MCOUNT_INSN_SIZE];
+	int ret;
+
+	site_call(ip, __fentry__, call);
+	ret = site_expect(ip, call, "call __fentry__");
+	if (ret)
+		return ret;
+	text_poke_early((void *)ip, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
+	return 0;
+}
+
+/*
+ * NOP <-> call ftrace_caller on live code.  text_poke_queue() batches the
+ * changes and applies them with the int3 protocol, so other CPUs may run
+ * the site meanwhile.  Caller holds text_mutex, then calls
+ * ftrace_arch_update_finish().
+ */
+int ftrace_arch_update_site(unsigned long ip, bool enable)
+{
+	const u8 *nop = x86_nops[MCOUNT_INSN_SIZE];
+	u8 call[MCOUNT_INSN_SIZE];
+	int ret;
+
+	lockdep_assert_held(&text_mutex);
+	site_call(ip, ftrace_caller, call);
+	if (enable)
+		ret = site_expect(ip, nop, "nop");
+	else
+		ret = site_expect(ip, call, "call ftrace_caller");
+	if (ret)
+		return ret;
+	text_poke_queue((void *)ip, enable ? call : nop, MCOUNT_INSN_SIZE, NULL);
+	return 0;
+}
+
+void ftrace_arch_update_finish(void)
+{
+	lockdep_assert_held(&text_mutex);
+	text_poke_finish();
+}
+
+/* 1 if @ip holds "call ftrace_caller", 0 if a NOP, -EINVAL otherwise */
+int ftrace_arch_site_state(unsigned long ip)
+{
+	u8 cur[MCOUNT_INSN_SIZE], call[MCOUNT_INSN_SIZE];
+
+	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	if (!memcmp(cur, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE))
+		return 0;
+	site_call(ip, ftrace_caller, call);
+	if (!memcmp(cur, call, MCOUNT_INSN_SIZE))
+		return 1;
+	return -EINVAL;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Entry points of the function tracer.
+ *
+ * Every function compiled with -pg -mfentry starts with "call __fentry__".
+ * Boot turns those calls into NOPs; enabling tracing on a function turns
+ * its NOP into "call ftrace_caller".
+ */
+#include <linux/export.h>
+#include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <asm/nospec-branch.h>
+#include <asm/ftrace.h>
+
+	.code64
+	.section .text, "ax"
+
+/* Reached only before boot has NOPed the sites: do nothing. */
+SYM_FUNC_START(__fentry__)
+	CALL_DEPTH_ACCOUNT
+	RET
+SYM_FUNC_END(__fentry__)
+EXPORT_SYMBOL(__fentry__)
+
+/*
+ * Called from the first instruction of a traced function F, before its
+ * prologue: 0(%rsp) is F+5, 8(%rsp) is F's return address into its
+ * caller.  F's argument registers must survive.
+ *
+ * Two frame records are built so that a frame-pointer unwind from the
+ * callback sees ... <- F's caller <- F <- ftrace_caller <- callback: F has
+ * not pushed its own frame yet, so one is made for it.
+ */
+SYM_FUNC_START(ftrace_caller)
+	CALL_DEPTH_ACCOUNT
+
+	/* frame for F: return address into F's caller */
+	pushq	8(%rsp)
+	pushq	%rbp
+	movq	%rsp, %rbp
+	/* frame for us: return address into F */
+	pushq	2*8(%rsp)
+	pushq	%rbp
+	movq	%rsp, %rbp
+
+	/* argument and scratch registers F may still need */
+	pushq	%rax
+	pushq	%rcx
+	pushq	%rdx
+	pushq	%rsi
+	pushq	%rdi
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+
+	/* ftrace_dispatch(ip of the call site, &F's return address) */
+	movq	8(%rbp), %rdi
+	subq	$MCOUNT_INSN_SIZE, %rdi
+	movq	(%rbp), %rsi
+	addq	$3*8, %rsi
+	call	ftrace_dispatch
+
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rdi
+	popq	%rsi
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
+
+	popq	%rbp
+	addq	$8, %rsp
+	popq	%rbp
+	addq	$8, %rsp
+	RET
+SYM_FUNC_END(ftrace_caller)
+/* the fake frame for F is deliberate: objtool, do not flag it */
+STACK_FRAME_NON_STANDARD_FP(ftrace_caller)

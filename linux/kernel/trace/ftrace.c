@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dynamic function tracing: the call sites, the ops that want them, and
+ * the dispatch from the trampoline to the ops.
+ *
+ * recordmcount lists every "call __fentry__" in __mcount_loc.  Boot (or
+ * module load) turns each into a NOP and keeps a record of it.  A site is
+ * patched into "call ftrace_caller" exactly while some registered ops
+ * wants it, as its filter and notrace hashes say.
+ *
+ * Locking: ftrace_lock serialises every change to the ops list, the
+ * hashes and the site states.  The callback path takes no lock: it walks
+ * the ops list and reads hashes with preemption disabled, and writers
+ * wait for it with ftrace_sync() before freeing anything it may see.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/bsearch.h>
+#include <linux/hash.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/memory.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/tracefs.h>
+#include <linux/vmalloc.h>
+#include <linux/workqueue.h>
+#include <asm/sections.h>
+
+#include "ftrace_internal.h"
+
+DEFINE_MUTEX(ftrace_lock);
+
+/* set on the first inconsistency; nothing is patched afterwards */
+static bool ftrace_disabled;
+
+static struct ftrace_ops __rcu *ftrace_ops_list;
+
+/* kernel group first, then modules in load order; RCU for lookups */
+static LIST_HEAD(ftrace_groups);
+/* bumped on every group added or removed, so listings can resume safely */
+static unsigned long ftrace_groups_gen;
+
+struct rec_iter {
+	struct ftrace_group	*group;
+	unsigned int		idx;
+	unsigned long		gen;
+	loff_t			pos;
+	bool			enabled_only;
+};
+
+/* ---- recursion guard ------------------------------------------------- */
+
+/*
+ * One bit per context level (task, softirq, irq, NMI) in the task's
+ * trace_recursion word: a callback may be interrupted and traced again
+ * from a higher level, but never re-enters itself at the same level.
+ */
+int notrace ftrace_recursion_enter(void)
+{
+	unsigned long *word = &current->trace_recursion;
+	int bit = interrupt_context_level();
+
+	if (*word & BIT(bit))
+		return -1;
+	*word |= BIT(bit);
+	barrier();
+	return bit;
+}
+
+void notrace ftrace_recursion_exit(int bit)
+{
+	barrier();
+	current->trace_recursion &= ~BIT(bit);
+}
+
+/* ---- hashes ---------------------------------------------------------- */
+
+struct ftrace_hash *ftrace_hash_alloc(unsigned int bits)
+{
+	struct ftrace_hash *hash;
+
+	hash = kzalloc(struct_size(hash, buckets, 1U << bits), GFP_KERNEL);
+	if (hash)
+		hash->bits = bits;
+	return hash;
+}
+
+void ftrace_hash_free(struct ftrace_hash *hash)
+{
+	struct ftrace_func_entry *e;
+	struct hlist_node *tmp;
+	unsigned int i;
+
+	if (!hash)
+		return;
+	for (i = 0; i < (1U << hash->bits); i++)
+		hlist_for_each_entry_safe(e, tmp, &hash->buckets[i], hlist)
+			kfree(e);
+	kfree(hash);
+}
+
+bool notrace ftrace_hash_contains(const struct ftrace_hash *hash,
+				  unsigned long ip)
+{
+	struct ftrace_func_entry *e;
+
+	if (!hash || !hash->count)
+		return false;
+	hlist_for_each_entry(e, &hash->buckets[hash_long(ip, hash->bits)], hlist)
+		if (e->ip == ip)
+			return true;
+	return false;
+}
+
+int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip)
+{
+	struct ftrace_func_entry *e;
+
+	if (ftrace_hash_contains(hash, ip))
+		return 0;
+	e = kmalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	e->ip = ip;
+	hlist_add_head(&e->hlist, &hash->buckets[hash_long(ip, hash->bits)]);
+	hash->count++;
+	return 0;
+}
+
+void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip)
+{
+	struct ftrace_func_entry *e;
+	struct hlist_node *tmp;
+
+	hlist_for_each_entry_safe(e, tmp,
+				  &hash->buckets[hash_long(ip, hash->bits)], hlist) {
+		if (e->ip == ip) {
+			hlist_del(&e->hlist);
+			kfree(e);
+			hash->count--;
+			return;
+		}
+	}
+}
+
+/* a copy sized for @extra more entries; NULL @src copies as empty */
+struct ftrace_hash *ftrace_hash_copy(const struct ftrace_hash *src,
+				     unsigned long extra)
+{
+	unsigned long n = (src ? src->count : 0) + extra;
+	unsigned int bits = clamp_t(unsigned int, ilog2(n | 1) + 1, 4, 12);
+	struct ftrace_func_entry *e;
+	struct ftrace_hash *hash;
+	unsigned int i;
+
+	hash = ftrace_hash_alloc(bits);
+	if (!hash || !src)
+		return hash;
+	for (i = 0; i < (1U << src->bits); i++) {
+		hlist_for_each_entry(e, &src->buckets[i], hlist) {
+			if (ftrace_hash_add(hash, e->ip)) {
+				ftrace_hash_free(hash);
+				return NULL;
+			}
+		}
+	}
+	return hash;
+}
+
+/* ---- call site records ----------------------------------------------- */
+
+static int rec_cmp(const void *a, const void *b)
+{
+	const struct dyn_ftrace *x = a, *y = b;
+
+	if (x->ip < y->ip)
+		return -1;
+	return x->ip > y->ip;
+}
+
+static void ftrace_bug(unsigned long ip, int err)
+{
+	ftrace_disabled = true;
+	pr_err("disabling the function tracer: site %pS (%px) error %d\n",
+	       (void *)ip, (void *)ip, err);
+	WARN_ON_ONCE(1);
+}
+
+/*
+ * Records of @count sites listed at @locs, sorted, every site verified and
+ * NOPed.  The code must not be running yet.
+ */
+static struct ftrace_group *__init_or_module
+ftrace_group_create(struct module *mod, const unsigned long *locs,
+		    unsigned int count)
+{
+	struct ftrace_group *g;
+	unsigned int i, n = 0;
+	int ret;
+
+	g = kvzalloc(struct_size(g, recs, count), GFP_KERNEL);
+	if (!g)
+		return NULL;
+	g->mod = mod;
+	for (i = 0; i < count; i++)
+		if (locs[i])
+			g->recs[n++].ip = locs[i];
+	sort(g->recs, n, sizeof(g->recs[0]), rec_cmp, NULL);
+	g->count = n;
+
+	for (i = 0; i < n; i++) {
+		ret = ftrace_arch_init_site(g->recs[i].ip);
+		if (ret) {
+			ftrace_bug(g->recs[i].ip, ret);
+			/* the rest still call __fentry__, which just returns */
+			g->count = i;
+			break;
+		}
+	}
+	return g;
+}
+
+static struct ftrace_group *ftrace_group_of(struct module *mod)
+{
+	struct ftrace_group *g;
+
+	list_for_each_entry(g, &ftrace_groups, list)
+		if (g->mod == mod)
+			return g;
+	return NULL;
+}
+
+static struct dyn_ftrace *group_lookup(struct ftrace_group *g,
+				       unsigned long ip)
+{
+	struct dyn_ftrace key = { .ip = ip };
+
+	if (!g->count || ip < g->recs[0].ip || ip > g->recs[g->count - 1].ip)
+		return NULL;
+	return bsearch(&key, g->recs, g->count, sizeof(key), rec_cmp);
+}
+
+/* the record of the site at @ip, or NULL; caller holds ftrace_lock */
+struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
+{
+	struct ftrace_group *g;
+	struct dyn_ftrace *rec;
+
+	list_for_each_entry(g, &ftrace_groups, list) {
+		rec = group_lookup(g, ip);
+		if (rec)
+			return rec->flags & REC_FREED ? NULL : rec;
+	}
+	return NULL;
+}
+
+unsigned long ftrace_location(unsigned long ip)
+{
+	struct ftrace_group *g;
+	struct dyn_ftrace *rec;
+	unsigned long ret = 0;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(g, &ftrace_groups, list) {
+		rec = group_lookup(g, ip);
+		if (rec && !(rec->flags & REC_FREED)) {
+			ret = rec->ip;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	unsigned long s = (unsigned long)start, e = (unsigned long)end;
+	struct ftrace_group *g;
+	unsigned int i;
+	int ret = 0;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(g, &ftrace_groups, list) {
+		for (i = 0; i < g->count && !ret; i++) {
+			unsigned long ip = g->recs[i].ip;
+
+			if (!(g->recs[i].flags & REC_FREED) &&
+			    ip <= e && ip + MCOUNT_INSN_SIZE > s)
+				ret = 1;
+		}
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/*
+ * Step @it to the next live record (the first if it->group is NULL).
+ * Caller holds ftrace_lock.
+ */
+static bool ftrace_rec_next(struct rec_iter *it)
+{
+	struct ftrace_group *g = it->group;
+	unsigned int i = it->idx + 1;
+
+	if (!g) {
+		g = list_first_entry_or_null(&ftrace_groups, struct ftrace_group,
+					     list);
+		i = 0;
+	}
+	for (; g; g = list_is_last(&g->list, &ftrace_groups) ? NULL :
+			list_next_entry(g, list), i = 0) {
+		for (; i < g->count; i++) {
+			unsigned long f = g->recs[i].flags;
+
+			if (f & REC_FREED)
+				continue;
+			if (it->enabled_only && !(f & REC_ENABLED))
+				continue;
+			it->group = g;
+			it->idx = i;
+			return true;
+		}
+	}
+	it->group = NULL;
+	return false;
+}
+
+/* ---- ops and site states --------------------------------------------- */
+
+static bool notrace ops_wants(struct ftrace_ops *op, unsigned long ip)
+{
+	struct ftrace_hash *filter = rcu_dereference_raw(op->filter_hash);
+	struct ftrace_hash *skip = rcu_dereference_raw(op->notrace_hash);
+
+	if (filter && filter->count && !ftrace_hash_contains(filter, ip))
+		return false;
+	return !ftrace_hash_contains(skip, ip);
+}
+
+/* Bring @g's sites (all groups if NULL) in line with the ops list. */
+static void ftrace_update_sites(struct ftrace_group *only)
+{
+	struct ftrace_group *g;
+	struct ftrace_ops *op;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return;
+
+	mutex_lock(&text_mutex);
+	list_for_each_entry(g, &ftrace_groups, list) {
+		if (only && g != only)
+			continue;
+		for (i = 0; i < g->count; i++) {
+			struct dyn_ftrace *rec = &g->recs[i];
+			bool want = false;
+
+			if (rec->flags & REC_FREED)
+				continue;
+			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
+			     op && !want;
+			     op = rcu_dereference_protected(op->next, 1))
+				want = ops_wants(op, rec->ip);
+			if (want == !!(rec->flags & REC_ENABLED))
+				continue;
+			ret = ftrace_arch_update_site(rec->ip, want);
+			if (ret) {
+				ftrace_bug(rec->ip, ret);
+				goto out;
+			}
+			rec->flags ^= REC_ENABLED;
+		}
+	}
+out:
+	ftrace_arch_update_finish();
+	mutex_unlock(&text_mutex);
+}
+
+static void ftrace_sync_fn(struct work_struct *work)
+{
+}
+
+/*
+ * Wait until no CPU can still be in a callback that saw what we just
+ * unpublished.  Callbacks run with preemption disabled, possibly where
+ * RCU is not watching (idle), so make every CPU schedule.
+ */
+void ftrace_sync(void)
+{
+	schedule_on_each_cpu(ftrace_sync_fn);
+}
+
+/*
+ * Entered from ftrace_caller for every enabled site.  Lock-free: the ops
+ * list and the hashes are only ever replaced, and freed after ftrace_sync().
+ */
+void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
+{
+	struct ftrace_ops *op;
+	int bit;
+
+	bit = ftrace_recursion_enter();
+	if (bit < 0)
+		return;
+	preempt_disable_notrace();
+	for (op = rcu_dereference_raw(ftrace_ops_list); op;
+	     op = rcu_dereference_raw(op->next))
+		if (ops_wants(op, ip))
+			op->func(ip, *parent, op, parent);
+	preempt_enable_notrace();
+	ftrace_recursion_exit(bit);
+}
+
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	int ret = 0;
+
+	mutex_lock(&ftrace_lock);
+	if (ftrace_disabled) {
+		ret = -ENODEV;
+	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		ret = -EBUSY;
+	} else {
+		ops->flags |= FTRACE_OPS_FL_ENABLED;
+		RCU_INIT_POINTER(ops->next, rcu_dereference_protected(ftrace_ops_list, 1));
+		rcu_assign_pointer(ftrace_ops_list, ops);
+		ftrace_update_sites(NULL);
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+/* No callback of @ops runs once this returns. */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ftrace_ops __rcu **p;
+
+	mutex_lock(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		mutex_unlock(&ftrace_lock);
+		return -ENODEV;
+	}
+	for (p = &ftrace_ops_list; rcu_dereference_protected(*p, 1) != ops;
+	     p = &rcu_dereference_protected(*p, 1)->next)
+		;
+	rcu_assign_pointer(*p, rcu_dereference_protected(ops->next, 1));
+	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	ftrace_update_sites(NULL);
+	mutex_unlock(&ftrace_lock);
+	ftrace_sync();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+/*
+ * Install new hashes on @ops (NULL leaves one as it is), repatch, and
+ * free the old ones once no callback can see them.  Caller holds
+ * ftrace_lock.
+ */
+void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
+			   struct ftrace_hash *skip)
+{
+	struct ftrace_hash *old_filter = NULL, *old_notrace = NULL;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (filter) {
+		old_filter = rcu_dereference_protected(ops->filter_hash, 1);
+		rcu_assign_pointer(ops->filter_hash, filter);
+	}
+	if (skip) {
+		old_notrace = rcu_dereference_protected(ops->notrace_hash, 1);
+		rcu_assign_pointer(ops->notrace_hash, skip);
+	}
+	if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		ftrace_update_sites(NULL);
+		ftrace_sync();
+	}
+	ftrace_hash_free(old_filter);
+	ftrace_hash_free(old_notrace);
+}
+
+void ftrace_kill(void)
+{
+	ftrace_disabled = true;
+}
+
+bool ftrace_is_disabled(void)
+{
+	return ftrace_disabled;
+}
+
+/* ---- boot and modules ------------------------------------------------ */
+
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
+void __init ftrace_init(void)
+{
+	unsigned int count = __stop_mcount_loc - __start_mcount_loc;
+	struct ftrace_group *g;
+
+	if (!count) {
+		pr_info("no call sites recorded\n");
+		return;
+	}
+	g = ftrace_group_create(NULL, __start_mcount_loc, count);
+	if (!g) {
+		ftrace_disabled = true;
+		pr_err("cannot allocate records for %u sites\n", count);
+		return;
+	}
+	list_add_rcu(&g->list, &ftrace_groups);
+	pr_info("%u call sites NOPed, %zu KB of records\n", g->count,
+		struct_size(g, recs, g->count) >> 10);
+}
+
+/* forget sites in [start, end): that text is about to be freed */
+static void ftrace_drop_range(struct ftrace_group *g, unsigned long start,
+			      unsigned long end)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->count; i++)
+		if (g->recs[i].ip >= start && g->recs[i].ip < end)
+			g->recs[i].flags = REC_FREED;
+}
+
+void __ref ftrace_free_init_mem(void)
+{
+	struct ftrace_group *g;
+
+	mutex_lock(&ftrace_lock);
+	g = ftrace_group_of(NULL);
+	if (g)
+		ftrace_drop_range(g, (unsigned long)__init_begin,
+				  (unsigned long)__init_end);
+	mutex_unlock(&ftrace_lock);
+}
+
+#ifdef CONFIG_MODULES
+/* Before the module runs: NOP its sites and keep records of them. */
+void ftrace_module_init(struct module *mod)
+{
+	struct ftrace_group *g;
+
+	if (ftrace_disabled || !mod->num_ftrace_callsites)
+		return;
+	g = ftrace_group_create(mod, mod->ftrace_callsites,
+				mod->num_ftrace_callsites);
+	if (!g) {
+		pr_warn("%s: no memory for records, not traceable\n", mod->name);
+		return;
+	}
+	mutex_lock(&ftrace_lock);
+	list_add_tail_rcu(&g->list, &ftrace_groups);
+	ftrace_groups_gen++;
+	mutex_unlock(&ftrace_lock);
+}
+
+/* Its text is final now: enable the sites current ops want. */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_group *g;
+
+	mutex_lock(&ftrace_lock);
+	g = ftrace_group_of(mod);
+	if (g && rcu_access_pointer(ftrace_ops_list))
+		ftrace_update_sites(g);
+	mutex_unlock(&ftrace_lock);
+}
+
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_group *g;
+
+	mutex_lock(&ftrace_lock);
+	g = ftrace_group_of(mod);
+	if (g) {
+		list_del_rcu(&g->list);
+		ftrace_groups_gen++;
+	}
+	mutex_unlock(&ftrace_lock);
+	if (g) {
+		synchronize_rcu();
+		kvfree(g);
+	}
+}
+
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+	struct ftrace_group *g;
+
+	mutex_lock(&ftrace_lock);
+	g = ftrace_group_of(mod);
+	if (g)
+		ftrace_drop_range(g, (unsigned long)start, (unsigned long)end);
+	mutex_unlock(&ftrace_lock);
+}
+#endif /* CONFIG_MODULES */
+
+/* ---- tracefs listings ------------------------------------------------ */
+
+static void *rec_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct rec_iter *it = m->private;
+	loff_t i;
+
+	mutex_lock(&ftrace_lock);
+	/* resume where the last read stopped, unless the groups changed */
+	if (it->group && *pos == it->pos && it->gen == ftrace_groups_gen)
+		return it;
+	it->group = NULL;
+	it->gen = ftrace_groups_gen;
+	for (i = 0; i <= *pos; i++)
+		if (!ftrace_rec_next(it))
+			return NULL;
+	it->pos = *pos;
+	return it;
+}
+
+static void *rec_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct rec_iter *it = m->private;
+
+	it->pos = ++*pos;
+	return ftrace_rec_next(it) ? it : NULL;
+}
+
+static void rec_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int rec_seq_show(struct seq_file *m, void *v)
+{
+	struct rec_iter *it = v;
+
+	ftrace_print_rec(m, it->group->mod, it->group->recs[it->idx].ip);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations rec_seq_ops = {
+	.start	= rec_seq_start,
+	.next	= rec_seq_next,
+	.stop	= rec_seq_stop,
+	.show	= rec_seq_show,
+};
+
+/* "name" or "name [module]", as available_filter_functions lists it */
+void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip)
+{
+	char sym[KSYM_NAME_LEN];
+
+	if (lookup_symbol_name(ip, sym))
+		seq_printf(m, "%px", (void *)ip);
+	else
+		seq_puts(m, sym);
+	if (mod)
+		seq_printf(m, " [%s]", mod->name);
+}
+
+static int rec_open(struct inode *inode, struct file *file, bool enabled)
+{
+	struct rec_iter *it;
+
+	it = __seq_open_private(file, &rec_seq_ops, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	it->enabled_only = enabled;
+	return 0;
+}
+
+static int avail_open(struct inode *inode, struct file *file)
+{
+	return rec_open(inode, file, false);
+}
+
+static int enabled_open(struct inode *inode, struct file *file)
+{
+	return rec_open(inode, file, true);
+}
+
+static const struct file_operations avail_fops = {
+	.open		= avail_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+};
+
+static const struct file_operations enabled_fops = {
+	.open		= enabled_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+};
+
+static __init int ftrace_init_tracefs(void)
+{
+	tracefs_create_file("available_filter_functions", 0444, NULL, NULL,
+			    &avail_fops);
+	tracefs_create_file("enabled_functions", 0444, NULL, NULL,
+			    &enabled_fops);
+	return 0;
+}
+fs_initcall(ftrace_init_tracefs);
