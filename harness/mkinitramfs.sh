@@ -18,6 +18,10 @@ cp "$here/init" "$root/init"
 chmod +x "$root/init"
 [ -d "$modroot/lib/modules" ] && cp -a "$modroot/lib/modules" "$root/lib/"
 cp -a "$tests" "$root/ftracetest"
+# static helpers for the selftests
+for c in "$here"/guest/*.c; do
+	gcc -static -O2 -Wall -o "$root/bin/$(basename "$c" .c)" "$c"
+done
 echo 'export PS1="[guest \w]# "' > "$root/etc/profile"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -3,12 +3,16 @@
 # Boot the test kernel on two emulated CPUs.  In check mode the guest's
 # HARNESS-RESULT line is the only way to pass: a panic (panic=-1 reboots,
 # -no-reboot then exits), a hang (timeout) or a missing line fails.
+# Single-threaded TCG: with one host thread per vCPU, a vCPU can keep
+# running a translation of code that another vCPU has since rewritten,
+# which breaks the int3 protocol of live code patching (an emulator
+# artifact; real CPUs and KVM honour the serialising IPIs).
 # Two sockets, not two cores: SeaBIOS lists only socket CPUs in its MP
 # table, and tinyconfig has no ACPI to find the others.
 set -uo pipefail
 mode=$1 kernel=$2 initrd=$3 log=${4:-/dev/null}
 timeout=${QEMU_TIMEOUT:-1500}
-qemu=(qemu-system-x86_64 -M pc -cpu max -smp 2,sockets=2,cores=1 -m 512 -no-reboot
+qemu=(qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max -smp 2,sockets=2,cores=1 -m 512 -no-reboot
       -display none -kernel "$kernel" -initrd "$initrd")
 append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 ${GUEST_CMDLINE:-}"
 

@@ -96,7 +96,7 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 
 /* ops->flags */
 #define FTRACE_OPS_FL_ENABLED		BIT(0)	/* on the list */
-#define FTRACE_OPS_FL_INITIALIZED	BIT(1)	/* hashes allocated */
+#define FTRACE_OPS_FL_GLOBAL_FILTER	BIT(1)	/* set_ftrace_filter/notrace decide */
 
 /*
  * An ops is traced where its filter hash says (empty means everywhere)

@@ -45,15 +45,10 @@ static struct ftrace_ops __rcu *ftrace_ops_list;
 /* kernel group first, then modules in load order; RCU for lookups */
 static LIST_HEAD(ftrace_groups);
 /* bumped on every group added or removed, so listings can resume safely */
-static unsigned long ftrace_groups_gen;
+unsigned long ftrace_groups_gen;
 
-struct rec_iter {
-	struct ftrace_group	*group;
-	unsigned int		idx;
-	unsigned long		gen;
-	loff_t			pos;
-	bool			enabled_only;
-};
+/* the hashes of set_ftrace_filter/set_ftrace_notrace, see ftrace_filter.c */
+struct ftrace_ops ftrace_global_filter;
 
 /* ---- recursion guard ------------------------------------------------- */
 
@@ -163,6 +158,7 @@ struct ftrace_hash *ftrace_hash_copy(const struct ftrace_hash *src,
 	hash = ftrace_hash_alloc(bits);
 	if (!hash || !src)
 		return hash;
+	hash->pinned = src->pinned;
 	for (i = 0; i < (1U << src->bits); i++) {
 		hlist_for_each_entry(e, &src->buckets[i], hlist) {
 			if (ftrace_hash_add(hash, e->ip)) {
@@ -227,7 +223,7 @@ ftrace_group_create(struct module *mod, const unsigned long *locs,
 	return g;
 }
 
-static struct ftrace_group *ftrace_group_of(struct module *mod)
+struct ftrace_group *ftrace_group_of(struct module *mod)
 {
 	struct ftrace_group *g;
 
@@ -304,7 +300,7 @@ int ftrace_text_reserved(const void *start, const void *end)
  * Step @it to the next live record (the first if it->group is NULL).
  * Caller holds ftrace_lock.
  */
-static bool ftrace_rec_next(struct rec_iter *it)
+bool ftrace_rec_next(struct rec_iter *it)
 {
 	struct ftrace_group *g = it->group;
 	unsigned int i = it->idx + 1;
@@ -336,10 +332,14 @@ static bool ftrace_rec_next(struct rec_iter *it)
 
 static bool notrace ops_wants(struct ftrace_ops *op, unsigned long ip)
 {
-	struct ftrace_hash *filter = rcu_dereference_raw(op->filter_hash);
-	struct ftrace_hash *skip = rcu_dereference_raw(op->notrace_hash);
+	struct ftrace_ops *h = op->flags & FTRACE_OPS_FL_GLOBAL_FILTER ?
+			       &ftrace_global_filter : op;
+	struct ftrace_hash *filter = rcu_dereference_raw(h->filter_hash);
+	struct ftrace_hash *skip = rcu_dereference_raw(h->notrace_hash);
 
-	if (filter && filter->count && !ftrace_hash_contains(filter, ip))
+	/* an empty filter means every function, unless it is pinned */
+	if (filter && (filter->count || filter->pinned) &&
+	    !ftrace_hash_contains(filter, ip))
 		return false;
 	return !ftrace_hash_contains(skip, ip);
 }
@@ -420,21 +420,47 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 	ftrace_recursion_exit(bit);
 }
 
+/* Add @ops to the list and patch what it wants; caller holds ftrace_lock. */
+int ftrace_register_locked(struct ftrace_ops *ops)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return -ENODEV;
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		return -EBUSY;
+	ops->flags |= FTRACE_OPS_FL_ENABLED;
+	RCU_INIT_POINTER(ops->next, rcu_dereference_protected(ftrace_ops_list, 1));
+	rcu_assign_pointer(ftrace_ops_list, ops);
+	ftrace_update_sites(NULL);
+	return 0;
+}
+
+/*
+ * Unlink @ops and unpatch what only it wanted; caller holds ftrace_lock
+ * and must ftrace_sync() before @ops or its data go away.
+ */
+int ftrace_unregister_locked(struct ftrace_ops *ops)
+{
+	struct ftrace_ops __rcu **p;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
+		return -ENODEV;
+	for (p = &ftrace_ops_list; rcu_dereference_protected(*p, 1) != ops;
+	     p = &rcu_dereference_protected(*p, 1)->next)
+		;
+	rcu_assign_pointer(*p, rcu_dereference_protected(ops->next, 1));
+	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	ftrace_update_sites(NULL);
+	return 0;
+}
+
 int register_ftrace_function(struct ftrace_ops *ops)
 {
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&ftrace_lock);
-	if (ftrace_disabled) {
-		ret = -ENODEV;
-	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
-		ret = -EBUSY;
-	} else {
-		ops->flags |= FTRACE_OPS_FL_ENABLED;
-		RCU_INIT_POINTER(ops->next, rcu_dereference_protected(ftrace_ops_list, 1));
-		rcu_assign_pointer(ftrace_ops_list, ops);
-		ftrace_update_sites(NULL);
-	}
+	ret = ftrace_register_locked(ops);
 	mutex_unlock(&ftrace_lock);
 	return ret;
 }
@@ -443,22 +469,14 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
 /* No callback of @ops runs once this returns. */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
-	struct ftrace_ops __rcu **p;
+	int ret;
 
 	mutex_lock(&ftrace_lock);
-	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
-		mutex_unlock(&ftrace_lock);
-		return -ENODEV;
-	}
-	for (p = &ftrace_ops_list; rcu_dereference_protected(*p, 1) != ops;
-	     p = &rcu_dereference_protected(*p, 1)->next)
-		;
-	rcu_assign_pointer(*p, rcu_dereference_protected(ops->next, 1));
-	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
-	ftrace_update_sites(NULL);
+	ret = ftrace_unregister_locked(ops);
 	mutex_unlock(&ftrace_lock);
-	ftrace_sync();
-	return 0;
+	if (!ret)
+		ftrace_sync();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
@@ -481,7 +499,7 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 		old_notrace = rcu_dereference_protected(ops->notrace_hash, 1);
 		rcu_assign_pointer(ops->notrace_hash, skip);
 	}
-	if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+	if (rcu_access_pointer(ftrace_ops_list)) {
 		ftrace_update_sites(NULL);
 		ftrace_sync();
 	}
@@ -574,8 +592,12 @@ void ftrace_module_enable(struct module *mod)
 
 	mutex_lock(&ftrace_lock);
 	g = ftrace_group_of(mod);
-	if (g && rcu_access_pointer(ftrace_ops_list))
-		ftrace_update_sites(g);
+	if (g) {
+		/* :mod: filters written before the module came */
+		ftrace_filter_load_mod(mod);
+		if (rcu_access_pointer(ftrace_ops_list))
+			ftrace_update_sites(g);
+	}
 	mutex_unlock(&ftrace_lock);
 }
 
@@ -586,6 +608,7 @@ void ftrace_release_mod(struct module *mod)
 	mutex_lock(&ftrace_lock);
 	g = ftrace_group_of(mod);
 	if (g) {
+		ftrace_filter_release_mod(mod, g);
 		list_del_rcu(&g->list);
 		ftrace_groups_gen++;
 	}

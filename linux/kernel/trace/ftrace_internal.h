@@ -32,12 +32,40 @@ struct ftrace_func_entry {
 	unsigned long		ip;
 };
 
-/* A set of site addresses. */
+/*
+ * A set of site addresses.  As a filter, an empty set means "every
+ * function" unless pinned: a filter whose functions all went away (or
+ * wait for a module to load) selects nothing.
+ */
 struct ftrace_hash {
 	unsigned long		count;
 	unsigned int		bits;
+	bool			pinned;
 	struct hlist_head	buckets[];
 };
+
+/* A cursor over the live records, for listings; under ftrace_lock. */
+struct rec_iter {
+	struct ftrace_group	*group;
+	unsigned int		idx;
+	unsigned long		gen;
+	loff_t			pos;
+	bool			enabled_only;
+};
+
+static inline struct dyn_ftrace *rec_iter_rec(struct rec_iter *it)
+{
+	return &it->group->recs[it->idx];
+}
+
+bool ftrace_rec_next(struct rec_iter *it);
+struct ftrace_group *ftrace_group_of(struct module *mod);
+extern unsigned long ftrace_groups_gen;
+extern struct ftrace_ops ftrace_global_filter;
+
+/* ftrace_filter.c, called under ftrace_lock */
+void ftrace_filter_load_mod(struct module *mod);
+void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g);
 
 extern struct mutex ftrace_lock;
 
@@ -54,6 +82,8 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
 void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
+int ftrace_register_locked(struct ftrace_ops *ops);
+int ftrace_unregister_locked(struct ftrace_ops *ops);
 bool ftrace_is_disabled(void);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

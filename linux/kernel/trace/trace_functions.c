@@ -17,6 +17,7 @@ static void notrace function_trace_call(unsigned long ip,
 
 static struct ftrace_ops trace_ops = {
 	.func	= function_trace_call,
+	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
 };
 
 static int function_trace_init(void)

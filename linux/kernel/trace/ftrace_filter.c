@@ -1,0 +1,967 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * set_ftrace_filter and set_ftrace_notrace: which functions the function
+ * tracers trace, and the function commands (func:traceon, func:traceoff).
+ *
+ * A write is a list of whitespace-separated items:
+ *
+ *	name | glob		add the matching functions
+ *	!name | !glob		remove them
+ *	[glob]:mod:NAME		functions of module NAME (kept until it loads)
+ *	glob:mod:!NAME		functions outside module NAME
+ *	glob:traceon[:N]	turn tracing on when one is entered (N times)
+ *	glob:traceoff[:N]	turn it off
+ *	!glob:traceoff		remove a command
+ *
+ * Each write is applied whole or not at all.  Names are looked up in an
+ * index (a hash of every traceable name), so a list of N names costs N
+ * lookups, not N scans of every function.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ctype.h>
+#include <linux/ftrace.h>
+#include <linux/jhash.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/seq_buf.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <asm/setup.h>
+
+#include "ftrace_glob.h"
+#include "ftrace_internal.h"
+
+/* ---- the name index -------------------------------------------------- */
+
+struct name_ent {
+	unsigned long		ip;
+	struct module		*mod;
+	u32			name;	/* offset in names[] */
+	u32			next;	/* hash chain, index + 1, 0 ends */
+};
+
+struct name_index {
+	unsigned long		gen;	/* ftrace_groups_gen it was built for */
+	unsigned int		count;
+	unsigned int		bits;
+	u32			*heads;
+	char			*names;
+	struct name_ent		*ents;
+};
+
+static struct name_index *name_index;
+
+static void name_index_free(struct name_index *ni)
+{
+	if (!ni)
+		return;
+	kvfree(ni->heads);
+	kvfree(ni->names);
+	kvfree(ni->ents);
+	kfree(ni);
+}
+
+static u32 name_hash(const char *name, unsigned int bits)
+{
+	return jhash(name, strlen(name), 0) & ((1U << bits) - 1);
+}
+
+/* The index of every live record, rebuilt when modules come or go. */
+static struct name_index *get_name_index(void)
+{
+	size_t size = 0, cap = 0, len;
+	struct name_index *ni;
+	struct rec_iter it = {};
+	char sym[KSYM_NAME_LEN];
+	unsigned int n = 0, i;
+	char *names = NULL;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (name_index && name_index->gen == ftrace_groups_gen)
+		return name_index;
+	name_index_free(name_index);
+	name_index = NULL;
+
+	ni = kzalloc(sizeof(*ni), GFP_KERNEL);
+	if (!ni)
+		return NULL;
+	while (ftrace_rec_next(&it))
+		n++;
+	ni->ents = kvcalloc(max(n, 1U), sizeof(*ni->ents), GFP_KERNEL);
+	ni->bits = ilog2(roundup_pow_of_two(max(n, 2U)));
+	ni->heads = kvcalloc(1U << ni->bits, sizeof(u32), GFP_KERNEL);
+	if (!ni->ents || !ni->heads)
+		goto fail;
+
+	it.group = NULL;
+	for (i = 0; i < n && ftrace_rec_next(&it); i++) {
+		struct name_ent *e = &ni->ents[i];
+		u32 h;
+
+		e->ip = rec_iter_rec(&it)->ip;
+		e->mod = it.group->mod;
+		if (lookup_symbol_name(e->ip, sym))
+			snprintf(sym, sizeof(sym), "0x%lx", e->ip);
+		len = strlen(sym) + 1;
+		if (size + len > cap) {
+			char *nn;
+
+			cap = max(cap * 2, (size_t)PAGE_SIZE);
+			nn = kvrealloc(names, cap, GFP_KERNEL);
+			if (!nn)
+				goto fail;
+			names = nn;
+		}
+		memcpy(names + size, sym, len);
+		e->name = size;
+		size += len;
+		h = name_hash(sym, ni->bits);
+		e->next = ni->heads[h];
+		ni->heads[h] = i + 1;
+	}
+	ni->count = i;
+	ni->names = names;
+	ni->gen = ftrace_groups_gen;
+	name_index = ni;
+	return ni;
+fail:
+	kvfree(names);
+	name_index_free(ni);
+	return NULL;
+}
+
+/* ---- function commands ----------------------------------------------- */
+
+enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_NR };
+
+static const char * const cmd_names[CMD_NR] = {
+	[CMD_TRACEON]	= "traceon",
+	[CMD_TRACEOFF]	= "traceoff",
+};
+
+struct func_cmd {
+	unsigned long		ip;
+	enum func_cmd_type	type;
+	atomic_long_t		count;	/* -1: unlimited */
+};
+
+/* sorted by (ip, type); replaced whole under ftrace_lock, read under RCU */
+struct cmd_table {
+	unsigned int		count;
+	struct func_cmd		ent[];
+};
+
+static struct cmd_table __rcu *cmd_table;
+
+static void cmd_func(unsigned long ip, unsigned long parent_ip,
+		     struct ftrace_ops *op, unsigned long *parent);
+
+static struct ftrace_ops cmd_ops = {
+	.func	= cmd_func,
+};
+
+static void notrace cmd_fire(struct func_cmd *c)
+{
+	long n;
+
+	/* a count is spent only when the command changes something */
+	if (c->type == CMD_TRACEON ? tracing_is_on() : !tracing_is_on())
+		return;
+	n = atomic_long_read(&c->count);
+	if (!n)
+		return;
+	if (n > 0 && atomic_long_cmpxchg(&c->count, n, n - 1) != n)
+		return;
+	if (c->type == CMD_TRACEON)
+		tracing_on();
+	else
+		tracing_off();
+}
+
+static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,
+			     struct ftrace_ops *op, unsigned long *parent)
+{
+	struct cmd_table *t = rcu_dereference_raw(cmd_table);
+	unsigned int lo = 0, hi;
+
+	if (!t)
+		return;
+	/* open-coded search: lib/bsearch.c is traceable */
+	hi = t->count;
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (t->ent[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < t->count && t->ent[lo].ip == ip; lo++)
+		cmd_fire(&t->ent[lo]);
+}
+
+static int cmd_cmp(const void *a, const void *b)
+{
+	const struct func_cmd *x = a, *y = b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return (int)x->type - (int)y->type;
+}
+
+/* A working copy of the commands, edited by one write. */
+struct cmd_work {
+	unsigned int		count, cap;
+	struct func_cmd		*ent;
+	bool			changed;
+};
+
+static int cmd_work_init(struct cmd_work *w)
+{
+	struct cmd_table *t = rcu_dereference_protected(cmd_table, 1);
+	unsigned int i;
+
+	w->count = t ? t->count : 0;
+	w->cap = w->count + 16;
+	w->changed = false;
+	w->ent = kvcalloc(w->cap, sizeof(*w->ent), GFP_KERNEL);
+	if (!w->ent)
+		return -ENOMEM;
+	for (i = 0; i < w->count; i++) {
+		w->ent[i].ip = t->ent[i].ip;
+		w->ent[i].type = t->ent[i].type;
+		atomic_long_set(&w->ent[i].count, atomic_long_read(&t->ent[i].count));
+	}
+	return 0;
+}
+
+static int cmd_work_set(struct cmd_work *w, unsigned long ip,
+			enum func_cmd_type type, long count, bool remove)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->count; i++) {
+		if (w->ent[i].ip == ip && w->ent[i].type == type) {
+			if (remove)
+				w->ent[i] = w->ent[--w->count];
+			else
+				atomic_long_set(&w->ent[i].count, count);
+			w->changed = true;
+			return 0;
+		}
+	}
+	if (remove)
+		return 0;
+	if (w->count == w->cap) {
+		struct func_cmd *n;
+
+		n = kvrealloc(w->ent, 2 * w->cap * sizeof(*n), GFP_KERNEL);
+		if (!n)
+			return -ENOMEM;
+		w->ent = n;
+		w->cap *= 2;
+	}
+	w->ent[w->count].ip = ip;
+	w->ent[w->count].type = type;
+	atomic_long_set(&w->ent[w->count].count, count);
+	w->count++;
+	w->changed = true;
+	return 0;
+}
+
+/* Install the working copy: new table, cmd_ops' hash, (un)register. */
+static int cmd_work_commit(struct cmd_work *w)
+{
+	struct cmd_table *t, *old = rcu_dereference_protected(cmd_table, 1);
+	struct ftrace_hash *hash;
+	unsigned int i;
+	int ret = 0;
+
+	t = kvzalloc(struct_size(t, ent, w->count), GFP_KERNEL);
+	hash = ftrace_hash_copy(NULL, w->count);
+	if (!t || !hash) {
+		kvfree(t);
+		ftrace_hash_free(hash);
+		return -ENOMEM;
+	}
+	memcpy(t->ent, w->ent, w->count * sizeof(*t->ent));
+	t->count = w->count;
+	sort(t->ent, t->count, sizeof(t->ent[0]), cmd_cmp, NULL);
+	for (i = 0; i < t->count; i++)
+		if (ftrace_hash_add(hash, t->ent[i].ip))
+			ret = -ENOMEM;
+	if (ret) {
+		kvfree(t);
+		ftrace_hash_free(hash);
+		return ret;
+	}
+	hash->pinned = true;
+	rcu_assign_pointer(cmd_table, t);
+	ftrace_ops_set_hashes(&cmd_ops, hash, NULL);
+	/* commands fire under any tracer, nop included */
+	if (t->count && !(cmd_ops.flags & FTRACE_OPS_FL_ENABLED))
+		ret = ftrace_register_locked(&cmd_ops);
+	else if (!t->count && (cmd_ops.flags & FTRACE_OPS_FL_ENABLED))
+		ftrace_unregister_locked(&cmd_ops);
+	ftrace_sync();
+	kvfree(old);
+	return ret;
+}
+
+/* ---- pending :mod: filters ------------------------------------------- */
+
+struct mod_pending {
+	struct list_head	list;
+	bool			is_notrace;
+	char			*glob;
+	char			*module;
+};
+
+static LIST_HEAD(mod_pending);
+
+/* ---- parsing --------------------------------------------------------- */
+
+struct filter_work {
+	bool			is_notrace;
+	struct ftrace_hash	*hash;		/* the new filter */
+	struct cmd_work		cmds;
+	bool			cmds_used;
+	struct list_head	pending_add;	/* new mod_pending entries */
+	bool			pending_dropped;
+};
+
+static bool ent_matches(struct name_index *ni, struct name_ent *e,
+			const char *glob, const char *module, bool not_module)
+{
+	if (module) {
+		bool in = e->mod && !strcmp(e->mod->name, module);
+
+		if (in == not_module)
+			return false;
+	}
+	return ftrace_glob_match(glob, ni->names + e->name);
+}
+
+/*
+ * Call @fn on every indexed function matching @glob (and the module
+ * condition); a plain name goes through the hash.  Returns the number of
+ * matches or a negative error from @fn.
+ */
+static int for_each_match(struct name_index *ni, const char *glob,
+			  const char *module, bool not_module,
+			  int (*fn)(struct name_ent *e, void *data), void *data)
+{
+	unsigned int i;
+	int n = 0, ret;
+
+	if (!ftrace_glob_is_pattern(glob)) {
+		for (i = ni->heads[name_hash(glob, ni->bits)]; i;
+		     i = ni->ents[i - 1].next) {
+			struct name_ent *e = &ni->ents[i - 1];
+
+			if (strcmp(ni->names + e->name, glob) ||
+			    !ent_matches(ni, e, glob, module, not_module))
+				continue;
+			ret = fn(e, data);
+			if (ret < 0)
+				return ret;
+			n++;
+		}
+		return n;
+	}
+	for (i = 0; i < ni->count; i++) {
+		struct name_ent *e = &ni->ents[i];
+
+		if (!ent_matches(ni, e, glob, module, not_module))
+			continue;
+		ret = fn(e, data);
+		if (ret < 0)
+			return ret;
+		n++;
+	}
+	return n;
+}
+
+static int add_fn(struct name_ent *e, void *data)
+{
+	return ftrace_hash_add(data, e->ip);
+}
+
+static int remove_fn(struct name_ent *e, void *data)
+{
+	ftrace_hash_remove(data, e->ip);
+	return 0;
+}
+
+struct cmd_arg {
+	struct cmd_work		*w;
+	enum func_cmd_type	type;
+	long			count;
+	bool			remove;
+};
+
+static int cmd_fn(struct name_ent *e, void *data)
+{
+	struct cmd_arg *a = data;
+
+	return cmd_work_set(a->w, e->ip, a->type, a->count, a->remove);
+}
+
+static int parse_mod(struct filter_work *fw, struct name_index *ni,
+		     const char *glob, char *module, bool negate)
+{
+	bool not_module = module[0] == '!';
+	struct mod_pending *p, *tmp;
+	struct module *mod;
+	int n;
+
+	if (not_module)
+		module++;
+	if (!*module)
+		return -EINVAL;
+	if (!*glob)
+		glob = "*";
+
+	/* loaded: modules cannot come or go while we hold ftrace_lock */
+	mod = NULL;
+	if (!not_module) {
+		struct ftrace_group *g;
+		unsigned int i;
+
+		for (i = 0; i < ni->count; i++)
+			if (ni->ents[i].mod && !strcmp(ni->ents[i].mod->name, module))
+				break;
+		if (i < ni->count)
+			mod = ni->ents[i].mod;
+		g = mod ? ftrace_group_of(mod) : NULL;
+		if (!g)
+			mod = NULL;
+	}
+	if (mod || not_module) {
+		n = for_each_match(ni, glob, module, not_module,
+				   negate ? remove_fn : add_fn, fw->hash);
+		return n < 0 ? n : 0;
+	}
+
+	/* not loaded: keep it for when it is */
+	if (negate) {
+		list_for_each_entry_safe(p, tmp, &mod_pending, list) {
+			if (p->is_notrace == fw->is_notrace && !strcmp(p->module, module) &&
+			    ftrace_glob_match(glob, p->glob)) {
+				list_del(&p->list);
+				kfree(p->glob);
+				kfree(p->module);
+				kfree(p);
+				fw->pending_dropped = true;
+			}
+		}
+		return 0;
+	}
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->is_notrace = fw->is_notrace;
+	p->glob = kstrdup(glob, GFP_KERNEL);
+	p->module = kstrdup(module, GFP_KERNEL);
+	if (!p->glob || !p->module) {
+		kfree(p->glob);
+		kfree(p->module);
+		kfree(p);
+		return -ENOMEM;
+	}
+	list_add_tail(&p->list, &fw->pending_add);
+	return 0;
+}
+
+static int parse_cmd(struct filter_work *fw, struct name_index *ni,
+		     const char *glob, const char *cmd, const char *param,
+		     bool negate)
+{
+	struct cmd_arg a = { .count = -1, .remove = negate };
+	int n;
+
+	if (fw->is_notrace)
+		return -EINVAL;
+	for (a.type = 0; a.type < CMD_NR; a.type++)
+		if (!strcmp(cmd, cmd_names[a.type]))
+			break;
+	if (a.type == CMD_NR) {
+		pr_warn("unknown function command '%s'\n", cmd);
+		return -EINVAL;
+	}
+	if (param && !negate) {
+		if (kstrtol(param, 0, &a.count) || a.count <= 0)
+			return -EINVAL;
+	}
+	if (!fw->cmds_used) {
+		n = cmd_work_init(&fw->cmds);
+		if (n)
+			return n;
+		fw->cmds_used = true;
+	}
+	a.w = &fw->cmds;
+	n = for_each_match(ni, glob, NULL, false, cmd_fn, &a);
+	if (n < 0)
+		return n;
+	return n ? 0 : -EINVAL;
+}
+
+static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
+{
+	bool negate = false;
+	char *f[3] = {};
+	int n;
+
+	if (*item == '!') {
+		negate = true;
+		item++;
+	}
+	f[0] = strsep(&item, ":");
+	f[1] = strsep(&item, ":");
+	f[2] = item;
+	if (!f[1]) {
+		if (!*f[0])
+			return -EINVAL;
+		n = for_each_match(ni, f[0], NULL, false,
+				   negate ? remove_fn : add_fn, fw->hash);
+		if (n < 0)
+			return n;
+		return n ? 0 : -EINVAL;
+	}
+	if (!strcmp(f[1], "mod"))
+		return f[2] ? parse_mod(fw, ni, f[0], f[2], negate) : -EINVAL;
+	if (!*f[0])
+		return -EINVAL;
+	return parse_cmd(fw, ni, f[0], f[1], f[2], negate);
+}
+
+/* ---- the files ------------------------------------------------------- */
+
+struct filter_file {
+	bool			is_notrace;
+	bool			trunc;		/* ">": replace, not yet done */
+	bool			failed;
+	size_t			plen;
+	char			partial[2 * KSYM_NAME_LEN];
+	char			*list;		/* the listing, for readers */
+	size_t			list_len;
+};
+
+static struct ftrace_hash __rcu **target_hash(bool is_notrace)
+{
+	return is_notrace ? &ftrace_global_filter.notrace_hash :
+			 &ftrace_global_filter.filter_hash;
+}
+
+static void free_pending_list(struct list_head *head)
+{
+	struct mod_pending *p, *tmp;
+
+	list_for_each_entry_safe(p, tmp, head, list) {
+		list_del(&p->list);
+		kfree(p->glob);
+		kfree(p->module);
+		kfree(p);
+	}
+}
+
+static bool has_pending(bool is_notrace)
+{
+	struct mod_pending *p;
+
+	list_for_each_entry(p, &mod_pending, list)
+		if (p->is_notrace == is_notrace)
+			return true;
+	return false;
+}
+
+/*
+ * Apply the items in @buf (NUL-terminated, whitespace separated) to the
+ * filter of @ff as one transaction.  Caller holds ftrace_lock.
+ */
+static int apply_items(struct filter_file *ff, char *buf)
+{
+	struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(ff->is_notrace), 1);
+	struct filter_work fw = { .is_notrace = ff->is_notrace };
+	struct name_index *ni;
+	char *item;
+	int ret = 0;
+
+	INIT_LIST_HEAD(&fw.pending_add);
+	ni = get_name_index();
+	if (!ni)
+		return -ENOMEM;
+	fw.hash = ftrace_hash_copy(ff->trunc ? NULL : cur, 64);
+	if (!fw.hash)
+		return -ENOMEM;
+	if (ff->trunc)
+		fw.hash->pinned = false;
+	if (ff->trunc)
+		free_pending_list(&mod_pending);
+
+	while ((item = strsep(&buf, " \t\n")) != NULL) {
+		if (!*item)
+			continue;
+		ret = parse_item(&fw, ni, item);
+		if (ret)
+			break;
+	}
+	if (ret)
+		goto fail;
+
+	if (fw.cmds_used && fw.cmds.changed) {
+		ret = cmd_work_commit(&fw.cmds);
+		if (ret)
+			goto fail;
+	}
+	list_splice_tail_init(&fw.pending_add, &mod_pending);
+	/* only unloaded modules named: trace none of the loaded ones */
+	fw.hash->pinned = !fw.hash->count && has_pending(ff->is_notrace);
+	if (ff->is_notrace)
+		ftrace_ops_set_hashes(&ftrace_global_filter, NULL, fw.hash);
+	else
+		ftrace_ops_set_hashes(&ftrace_global_filter, fw.hash, NULL);
+	ff->trunc = false;
+	if (fw.cmds_used)
+		kvfree(fw.cmds.ent);
+	return 0;
+fail:
+	/* nothing changed; a truncation that failed also keeps the old list */
+	ftrace_hash_free(fw.hash);
+	free_pending_list(&fw.pending_add);
+	if (fw.cmds_used)
+		kvfree(fw.cmds.ent);
+	return ret;
+}
+
+static void listing(struct filter_file *ff, struct seq_buf *s)
+{
+	struct ftrace_hash *h = rcu_dereference_protected(*target_hash(ff->is_notrace), 1);
+	struct cmd_table *t = rcu_dereference_protected(cmd_table, 1);
+	struct rec_iter it = {};
+	struct mod_pending *p;
+	char sym[KSYM_NAME_LEN];
+	unsigned int i;
+
+	if (!h || (!h->count && !h->pinned)) {
+		seq_buf_puts(s, ff->is_notrace ? "#### no functions disabled ####\n" :
+					      "#### all functions enabled ####\n");
+	} else {
+		while (ftrace_rec_next(&it)) {
+			unsigned long ip = rec_iter_rec(&it)->ip;
+
+			if (!ftrace_hash_contains(h, ip))
+				continue;
+			if (lookup_symbol_name(ip, sym))
+				snprintf(sym, sizeof(sym), "0x%lx", ip);
+			seq_buf_puts(s, sym);
+			if (it.group->mod)
+				seq_buf_printf(s, " [%s]", it.group->mod->name);
+			seq_buf_putc(s, '\n');
+		}
+	}
+	list_for_each_entry(p, &mod_pending, list)
+		if (p->is_notrace == ff->is_notrace)
+			seq_buf_printf(s, "%s:mod:%s\n", p->glob, p->module);
+	if (ff->is_notrace || !t)
+		return;
+	for (i = 0; i < t->count; i++) {
+		long n = atomic_long_read(&t->ent[i].count);
+
+		if (lookup_symbol_name(t->ent[i].ip, sym))
+			snprintf(sym, sizeof(sym), "0x%lx", t->ent[i].ip);
+		if (n < 0)
+			seq_buf_printf(s, "%s:%s:unlimited\n", sym,
+				       cmd_names[t->ent[i].type]);
+		else
+			seq_buf_printf(s, "%s:%s:count=%ld\n", sym,
+				       cmd_names[t->ent[i].type], n);
+	}
+}
+
+static int filter_open(struct inode *inode, struct file *file)
+{
+	struct filter_file *ff;
+	struct seq_buf s;
+	size_t cap = 64 << 10;
+
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff)
+		return -ENOMEM;
+	ff->is_notrace = (long)inode->i_private;
+	ff->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
+	if (file->f_mode & FMODE_READ) {
+		/* a snapshot, grown until it fits */
+		for (;;) {
+			ff->list = kvmalloc(cap, GFP_KERNEL);
+			if (!ff->list) {
+				kfree(ff);
+				return -ENOMEM;
+			}
+			seq_buf_init(&s, ff->list, cap);
+			mutex_lock(&ftrace_lock);
+			listing(ff, &s);
+			mutex_unlock(&ftrace_lock);
+			if (!seq_buf_has_overflowed(&s))
+				break;
+			kvfree(ff->list);
+			cap *= 4;
+		}
+		ff->list_len = seq_buf_used(&s);
+	}
+	file->private_data = ff;
+	return 0;
+}
+
+static ssize_t filter_read(struct file *file, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct filter_file *ff = file->private_data;
+
+	if (!ff->list)
+		return -EINVAL;
+	return simple_read_from_buffer(ubuf, cnt, ppos, ff->list, ff->list_len);
+}
+
+/*
+ * Items may straddle writes (cat writes in chunks): everything after the
+ * last whitespace waits in ff->partial for the next write or the close.
+ */
+static ssize_t filter_write(struct file *file, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct filter_file *ff = file->private_data;
+	size_t keep, total;
+	char *buf;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	if (cnt > (16 << 20))
+		return -E2BIG;
+	total = ff->plen + cnt;
+	buf = kvmalloc(total + 1, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, ff->partial, ff->plen);
+	if (copy_from_user(buf + ff->plen, ubuf, cnt)) {
+		kvfree(buf);
+		return -EFAULT;
+	}
+	buf[total] = 0;
+
+	for (keep = 0; keep < total && !isspace(buf[total - keep - 1]); keep++)
+		;
+	if (keep == total && total < sizeof(ff->partial)) {
+		/* no whitespace yet: all of it is one item in the making */
+		memcpy(ff->partial, buf, total);
+		ff->plen = total;
+		kvfree(buf);
+		*ppos += cnt;
+		return cnt;
+	}
+	if (keep >= sizeof(ff->partial)) {
+		pr_warn("filter item too long\n");
+		kvfree(buf);
+		ff->failed = true;
+		return -EINVAL;
+	}
+	memcpy(ff->partial, buf + total - keep, keep);
+	buf[total - keep] = 0;
+
+	mutex_lock(&ftrace_lock);
+	ret = apply_items(ff, buf);
+	mutex_unlock(&ftrace_lock);
+	kvfree(buf);
+	if (ret) {
+		ff->failed = true;
+		return ret;
+	}
+	ff->plen = keep;
+	*ppos += cnt;
+	return cnt;
+}
+
+static int filter_release(struct inode *inode, struct file *file)
+{
+	struct filter_file *ff = file->private_data;
+	int ret = 0;
+
+	if ((file->f_mode & FMODE_WRITE) && !ff->failed &&
+	    (ff->plen || ff->trunc)) {
+		ff->partial[ff->plen] = 0;
+		mutex_lock(&ftrace_lock);
+		ret = apply_items(ff, ff->partial);
+		mutex_unlock(&ftrace_lock);
+		if (ret)
+			pr_warn("ignoring '%s' at close: error %d\n",
+				ff->partial, ret);
+	}
+	kvfree(ff->list);
+	kfree(ff);
+	return 0;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= filter_open,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= default_llseek,
+	.release	= filter_release,
+};
+
+/* ---- modules --------------------------------------------------------- */
+
+static int add_mod_fn(struct name_ent *e, void *data)
+{
+	return ftrace_hash_add(data, e->ip);
+}
+
+/* apply and drop the pending :mod: filters naming @mod */
+void ftrace_filter_load_mod(struct module *mod)
+{
+	struct ftrace_hash *h[2] = {};
+	struct mod_pending *p, *tmp;
+	struct name_index *ni;
+	int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	list_for_each_entry(p, &mod_pending, list)
+		if (!strcmp(p->module, mod->name))
+			break;
+	if (list_entry_is_head(p, &mod_pending, list))
+		return;
+	ni = get_name_index();
+	if (!ni)
+		return;
+	list_for_each_entry_safe(p, tmp, &mod_pending, list) {
+		i = p->is_notrace;
+		if (strcmp(p->module, mod->name))
+			continue;
+		if (!h[i])
+			h[i] = ftrace_hash_copy(rcu_dereference_protected(*target_hash(i), 1), 64);
+		if (h[i])
+			for_each_match(ni, p->glob, p->module, false, add_mod_fn, h[i]);
+		list_del(&p->list);
+		kfree(p->glob);
+		kfree(p->module);
+		kfree(p);
+	}
+	for (i = 0; i < 2; i++)
+		if (h[i])
+			h[i]->pinned = !h[i]->count && has_pending(i);
+	ftrace_ops_set_hashes(&ftrace_global_filter, h[0], h[1]);
+}
+
+/* forget @mod's functions in the filters and commands */
+void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
+{
+	struct ftrace_hash *h[2] = {};
+	unsigned int i, j;
+
+	lockdep_assert_held(&ftrace_lock);
+	for (j = 0; j < 2; j++) {
+		struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(j), 1);
+		bool hit = false;
+
+		if (!cur || !cur->count)
+			continue;
+		for (i = 0; i < g->count && !hit; i++)
+			hit = ftrace_hash_contains(cur, g->recs[i].ip);
+		if (!hit)
+			continue;
+		h[j] = ftrace_hash_copy(cur, 0);
+		if (!h[j])
+			continue;
+		for (i = 0; i < g->count; i++)
+			ftrace_hash_remove(h[j], g->recs[i].ip);
+		/* a filter of only this module's functions now selects none */
+		if (!j && !h[j]->count)
+			h[j]->pinned = true;
+	}
+	if (h[0] || h[1])
+		ftrace_ops_set_hashes(&ftrace_global_filter, h[0], h[1]);
+
+	if (rcu_access_pointer(cmd_table)) {
+		struct cmd_work w;
+		bool hit = false;
+
+		if (cmd_work_init(&w))
+			return;
+		for (i = 0; i < g->count; i++) {
+			unsigned long ip = g->recs[i].ip;
+			int t;
+
+			for (t = 0; t < CMD_NR; t++) {
+				unsigned int before = w.count;
+
+				cmd_work_set(&w, ip, t, 0, true);
+				hit |= w.count != before;
+			}
+		}
+		if (hit)
+			cmd_work_commit(&w);
+		kvfree(w.ent);
+	}
+}
+
+/* ---- boot parameters ------------------------------------------------- */
+
+static char boot_filter[COMMAND_LINE_SIZE] __initdata;
+static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_ftrace_filter_param(char *str)
+{
+	strscpy(boot_filter, str, sizeof(boot_filter));
+	return 1;
+}
+__setup("ftrace_filter=", set_ftrace_filter_param);
+
+static int __init set_ftrace_notrace_param(char *str)
+{
+	strscpy(boot_notrace, str, sizeof(boot_notrace));
+	return 1;
+}
+__setup("ftrace_notrace=", set_ftrace_notrace_param);
+
+static void __init apply_boot(char *list, bool is_notrace)
+{
+	struct filter_file *ff;
+	char *p;
+	int ret;
+
+	if (!*list)
+		return;
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff)
+		return;
+	ff->is_notrace = is_notrace;
+	for (p = list; *p; p++)
+		if (*p == ',')
+			*p = ' ';
+	mutex_lock(&ftrace_lock);
+	ret = apply_items(ff, list);
+	mutex_unlock(&ftrace_lock);
+	kfree(ff);
+	if (ret)
+		pr_warn("ftrace_%s=: error %d, ignored\n",
+			is_notrace ? "notrace" : "filter", ret);
+}
+
+static __init int ftrace_filter_init(void)
+{
+	apply_boot(boot_filter, false);
+	apply_boot(boot_notrace, true);
+	tracefs_create_file("set_ftrace_filter", 0644, NULL, (void *)0L,
+			    &filter_fops);
+	tracefs_create_file("set_ftrace_notrace", 0644, NULL, (void *)1L,
+			    &filter_fops);
+	return 0;
+}
+fs_initcall(ftrace_filter_init);

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A module for the ftrace selftests: traceable functions that run when
+ * the module loads and whenever a number is written to
+ * /sys/module/ftrace_testmod/parameters/call.
+ */
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+static int calls;
+
+/* global, so that gcc keeps their names (no .isra clones) */
+int ftrace_testmod_leaf(int x);
+int ftrace_testmod_outer(int x);
+
+noinline int ftrace_testmod_leaf(int x)
+{
+	calls++;
+	return x + 1;
+}
+
+noinline int ftrace_testmod_outer(int x)
+{
+	return ftrace_testmod_leaf(x) * 2;
+}
+
+/* the write handler itself, so the module's own call chain is traced */
+static int ftrace_testmod_call(const char *val, const struct kernel_param *kp)
+{
+	int n, ret;
+
+	ret = kstrtoint(val, 0, &n);
+	if (ret)
+		return ret;
+	while (n-- > 0)
+		ftrace_testmod_outer(n);
+	return 0;
+}
+
+static const struct kernel_param_ops call_ops = {
+	.set	= ftrace_testmod_call,
+	.get	= param_get_int,
+};
+module_param_cb(call, &call_ops, &calls, 0644);
+MODULE_PARM_DESC(call, "write N to call ftrace_testmod_outer() N times");
+
+static int __init ftrace_testmod_init(void)
+{
+	ftrace_testmod_outer(0);
+	return 0;
+}
+module_init(ftrace_testmod_init);
+
+static void __exit ftrace_testmod_exit(void)
+{
+}
+module_exit(ftrace_testmod_exit);
+
+MODULE_DESCRIPTION("Traceable functions for the ftrace selftests");
+MODULE_LICENSE("GPL");
