@@ -22,7 +22,7 @@ fi
 
 echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
 timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
-	-append "$append harness=check" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	-append "$append ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write harness=check" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
 	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}
 res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
