@@ -124,12 +124,18 @@ void ftrace_recursion_exit(int bit);
 
 void ftrace_kill(void);
 
+/* fork and exit hooks of copy_process()/free_task(), for set_ftrace_pid */
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+
 static inline int __ftrace_enabled_save(void) { return 0; }
 static inline void __ftrace_enabled_restore(int enabled) { }
 
 #else /* !CONFIG_FUNCTION_TRACER */
 
 static inline void ftrace_kill(void) { }
+static inline void ftrace_graph_init_task(struct task_struct *t) { }
+static inline void ftrace_graph_exit_task(struct task_struct *t) { }
 static inline int __ftrace_enabled_save(void) { return 0; }
 static inline void __ftrace_enabled_restore(int enabled) { }
 
@@ -202,8 +208,6 @@ ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 /* for functions the graph tracer's return hook itself relies on */
 #define __notrace_funcgraph		notrace
 
-void ftrace_graph_init_task(struct task_struct *t);
-void ftrace_graph_exit_task(struct task_struct *t);
 void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
 unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp);
@@ -214,8 +218,6 @@ void unpause_graph_tracing(void);
 
 #define __notrace_funcgraph
 
-static inline void ftrace_graph_init_task(struct task_struct *t) { }
-static inline void ftrace_graph_exit_task(struct task_struct *t) { }
 static inline void ftrace_graph_init_idle_task(struct task_struct *t, int cpu) { }
 static inline unsigned long
 ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,

@@ -34,6 +34,7 @@
 #include <asm/sections.h>
 
 #include "ftrace_internal.h"
+#include "trace.h"
 
 DEFINE_MUTEX(ftrace_lock);
 
@@ -406,16 +407,25 @@ void ftrace_sync(void)
 void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 {
 	struct ftrace_ops *op;
-	int bit;
+	int bit, pid_ok = -1;
 
 	bit = ftrace_recursion_enter();
 	if (bit < 0)
 		return;
 	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
-	     op = rcu_dereference_raw(op->next))
-		if (ops_wants(op, ip))
-			op->func(ip, *parent, op, parent);
+	     op = rcu_dereference_raw(op->next)) {
+		if (!ops_wants(op, ip))
+			continue;
+		/* set_ftrace_pid applies to the tracers that share the filter */
+		if (op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) {
+			if (pid_ok < 0)
+				pid_ok = ftrace_pid_allowed();
+			if (!pid_ok)
+				continue;
+		}
+		op->func(ip, *parent, op, parent);
+	}
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
 }

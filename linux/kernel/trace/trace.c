@@ -15,6 +15,7 @@
 #include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
 #include <linux/trace_clock.h>
@@ -241,12 +242,17 @@ static struct {
 } saved_cmdlines[SAVED_CMDLINES];
 static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static DEFINE_PER_CPU(pid_t, last_saved_pid) = -1;
+static DEFINE_PER_CPU(u64, last_saved_comm);
 
 static void notrace save_cmdline(struct task_struct *tsk)
 {
 	unsigned int slot = tsk->pid % SAVED_CMDLINES;
+	u64 head;
 
-	if (__this_cpu_read(last_saved_pid) == tsk->pid || !tsk->pid)
+	/* the first 8 bytes of comm tell an exec() apart cheaply */
+	memcpy(&head, tsk->comm, sizeof(head));
+	if (!tsk->pid || (__this_cpu_read(last_saved_pid) == tsk->pid &&
+			  __this_cpu_read(last_saved_comm) == head))
 		return;
 	if (!arch_spin_trylock(&cmdline_lock))
 		return;
@@ -254,6 +260,7 @@ static void notrace save_cmdline(struct task_struct *tsk)
 	memcpy(saved_cmdlines[slot].comm, tsk->comm, TASK_COMM_LEN);
 	arch_spin_unlock(&cmdline_lock);
 	__this_cpu_write(last_saved_pid, tsk->pid);
+	__this_cpu_write(last_saved_comm, head);
 }
 
 static void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
@@ -342,6 +349,35 @@ void notrace trace_function(unsigned long ip, unsigned long parent_ip,
 	trace_commit();
 }
 
+#define STACK_MAX	32
+
+/*
+ * The stack of the traced function's caller.  Unwinding starts in the
+ * tracer, so drop every frame up to the traced function itself, which
+ * shows as the address after its call site (ftrace_caller's return).
+ */
+void notrace trace_func_stack(unsigned long ip, unsigned int trace_ctx)
+{
+	unsigned long entries[STACK_MAX];
+	unsigned int n, i, skip = 0;
+	struct stack_entry *se;
+
+	n = stack_trace_save(entries, STACK_MAX, 0);
+	for (i = 0; i < n; i++) {
+		if (entries[i] == ip + MCOUNT_INSN_SIZE) {
+			skip = i + 1;
+			break;
+		}
+	}
+	n -= skip;
+	se = trace_reserve(TRACE_STACK, struct_size(se, caller, n), trace_ctx);
+	if (!se)
+		return;
+	se->size = n;
+	memcpy(se->caller, entries + skip, n * sizeof(entries[0]));
+	trace_commit();
+}
+
 /* ---- options/ -------------------------------------------------------- */
 
 unsigned long trace_flags = TRACE_ITER_PRINT_PARENT;
@@ -396,11 +432,12 @@ static const struct file_operations option_fops = {
 static struct dentry *options_dir;
 
 /* An options/@name file showing and setting @bit of trace_flags. */
-void trace_create_option(const char *name, unsigned long bit)
+struct dentry *trace_create_option(const char *name, unsigned long bit)
 {
-	if (options_dir)
-		tracefs_create_file(name, 0644, options_dir, (void *)bit,
-				    &option_fops);
+	if (!options_dir)
+		return NULL;
+	return tracefs_create_file(name, 0644, options_dir, (void *)bit,
+				   &option_fops);
 }
 
 /* ---- output ---------------------------------------------------------- */
@@ -496,6 +533,22 @@ static void print_fn(struct seq_buf *s, struct trace_entry *ent)
 	seq_buf_putc(s, '\n');
 }
 
+static void print_stack(struct seq_buf *s, struct trace_entry *ent,
+			unsigned int len)
+{
+	struct stack_entry *se = (struct stack_entry *)ent;
+	unsigned int i, n = se->size;
+
+	/* never trust a size beyond what the event holds */
+	n = min_t(unsigned int, n, (len - sizeof(*se)) / sizeof(se->caller[0]));
+	seq_buf_puts(s, "<stack trace>\n");
+	for (i = 0; i < n; i++) {
+		seq_buf_puts(s, " => ");
+		print_sym(s, se->caller[i]);
+		seq_buf_putc(s, '\n');
+	}
+}
+
 /* One event as the trace file shows it. */
 static void print_event(struct trace_iter *it)
 {
@@ -509,6 +562,9 @@ static void print_event(struct trace_iter *it)
 	switch (ent->type) {
 	case TRACE_FN:
 		print_fn(&it->seq, ent);
+		break;
+	case TRACE_STACK:
+		print_stack(&it->seq, ent, it->ent_len);
 		break;
 	default:
 		if (trace_print_extra && trace_print_extra(it))

@@ -9,12 +9,20 @@
 #include <linux/trace_events.h>
 #include <linux/types.h>
 
+struct dentry;
+
 /* Event types; every event starts with struct trace_entry. */
 enum trace_type {
 	TRACE_FN = 1,
 	TRACE_STACK,
 	TRACE_GRAPH_ENT,
 	TRACE_GRAPH_RET,
+};
+
+struct stack_entry {
+	struct trace_entry	ent;
+	unsigned int		size;
+	unsigned long		caller[];
 };
 
 struct ftrace_entry {
@@ -29,6 +37,10 @@ struct ftrace_entry {
 #define TRACE_ITER_FUNC_STACK		BIT(2)
 #define TRACE_ITER_SLEEP_TIME		BIT(3)
 #define TRACE_ITER_GRAPH_TIME		BIT(4)
+#define TRACE_ITER_FUNCTION_FORK	BIT(5)
+
+/* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
+bool ftrace_pid_allowed(void);
 
 extern unsigned long trace_flags;
 
@@ -64,13 +76,14 @@ struct tracer {
 extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
-void trace_create_option(const char *name, unsigned long bit);
+struct dentry *trace_create_option(const char *name, unsigned long bit);
 
 void *trace_reserve(unsigned short type, unsigned int len,
 		    unsigned int trace_ctx);
 void trace_commit(void);
 void trace_function(unsigned long ip, unsigned long parent_ip,
 		    unsigned int trace_ctx);
+void trace_func_stack(unsigned long ip, unsigned int trace_ctx);
 
 void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 			 u64 ts);

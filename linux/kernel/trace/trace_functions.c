@@ -4,6 +4,7 @@
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/tracefs.h>
 
 #include "trace.h"
 
@@ -12,7 +13,15 @@ static void notrace function_trace_call(unsigned long ip,
 					struct ftrace_ops *op,
 					unsigned long *parent)
 {
-	trace_function(ip, parent_ip, tracing_gen_ctx());
+	unsigned int ctx = tracing_gen_ctx();
+
+	trace_function(ip, parent_ip, ctx);
+	/*
+	 * A stack per call: costly, so meant for a narrow filter (on every
+	 * function it slows the machine to a crawl).
+	 */
+	if (trace_flags & TRACE_ITER_FUNC_STACK)
+		trace_func_stack(ip, ctx);
 }
 
 static struct ftrace_ops trace_ops = {
@@ -20,14 +29,28 @@ static struct ftrace_ops trace_ops = {
 	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
 };
 
+/* the option exists only while this is the tracer; its value stays */
+static struct dentry *stack_option;
+
 static int function_trace_init(void)
 {
-	return register_ftrace_function(&trace_ops);
+	int ret;
+
+	stack_option = trace_create_option("func_stack_trace",
+					   TRACE_ITER_FUNC_STACK);
+	ret = register_ftrace_function(&trace_ops);
+	if (ret) {
+		tracefs_remove(stack_option);
+		stack_option = NULL;
+	}
+	return ret;
 }
 
 static void function_trace_reset(void)
 {
 	unregister_ftrace_function(&trace_ops);
+	tracefs_remove(stack_option);
+	stack_option = NULL;
 }
 
 static struct tracer function_tracer = {

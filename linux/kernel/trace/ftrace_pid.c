@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * set_ftrace_pid and set_ftrace_notrace_pid: trace only some tasks.
+ *
+ * The pids live in xarrays.  Each task caches its verdict in the upper
+ * bits of its trace_recursion word, tagged with a generation that every
+ * change of the lists bumps, so the per-call check is a compare of one
+ * word; a task looks itself up again only after a change.  Only the task
+ * itself writes its word, so no atomics are needed.
+ */
+#include <linux/ctype.h>
+#include <linux/ftrace.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
+#include <linux/seq_buf.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+#include <linux/xarray.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+
+/* trace_recursion: bits 0-3 recursion, then these */
+#define PID_TRACED	BIT(8)
+#define PID_NOTRACED	BIT(9)
+#define PID_GEN_SHIFT	10
+#define PID_KEEP	(BIT(8) - 1)
+
+static DEFINE_XARRAY(trace_pids);
+static DEFINE_XARRAY(notrace_pids);
+static DEFINE_MUTEX(pid_lock);
+static bool pids_set, notrace_pids_set;
+/* starts at 1: a new task's word (0) is always stale */
+static unsigned long pid_gen = 1;
+
+static void pid_changed(void)
+{
+	WRITE_ONCE(pid_gen, (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT));
+}
+
+/* May the current task be traced by the global-filter tracers? */
+bool notrace ftrace_pid_allowed(void)
+{
+	unsigned long w = current->trace_recursion;
+	unsigned long gen = READ_ONCE(pid_gen);
+
+	if (!READ_ONCE(pids_set) && !READ_ONCE(notrace_pids_set))
+		return true;
+	if ((w >> PID_GEN_SHIFT) != gen) {
+		w &= PID_KEEP;
+		w |= gen << PID_GEN_SHIFT;
+		if (!READ_ONCE(pids_set) || xa_load(&trace_pids, current->pid))
+			w |= PID_TRACED;
+		if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, current->pid))
+			w |= PID_NOTRACED;
+		current->trace_recursion = w;
+	}
+	return (w & PID_TRACED) && !(w & PID_NOTRACED);
+}
+
+/*
+ * copy_process() calls this for every new task, whose word is a copy of
+ * its parent's: recursion bits are cleared, and the cached verdict is
+ * kept only with options/function-fork, so a child of a traced task is
+ * traced until set_ftrace_pid next changes.  (Its pid is not assigned
+ * yet here, so children are not added to the listing.)
+ */
+void ftrace_graph_init_task(struct task_struct *t)
+{
+	if (trace_flags & TRACE_ITER_FUNCTION_FORK)
+		t->trace_recursion &= ~PID_KEEP;
+	else
+		t->trace_recursion = 0;
+}
+
+void ftrace_graph_exit_task(struct task_struct *t)
+{
+	if (READ_ONCE(pids_set) && xa_load(&trace_pids, t->pid))
+		xa_erase(&trace_pids, t->pid);
+	if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, t->pid))
+		xa_erase(&notrace_pids, t->pid);
+}
+
+struct pid_file {
+	bool		is_notrace;
+	bool		trunc;		/* ">": replace on the first write */
+	bool		failed;		/* a bad write: the close changes nothing */
+	char		*list;
+	size_t		len;
+};
+
+static struct xarray *pid_xa(bool notrace_list)
+{
+	return notrace_list ? &notrace_pids : &trace_pids;
+}
+
+static int pid_open(struct inode *inode, struct file *file)
+{
+	struct pid_file *pf;
+	unsigned long idx;
+	struct seq_buf s;
+	void *entry;
+	size_t cap = PAGE_SIZE;
+
+	pf = kzalloc(sizeof(*pf), GFP_KERNEL);
+	if (!pf)
+		return -ENOMEM;
+	pf->is_notrace = (long)inode->i_private;
+	pf->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
+	mutex_lock(&pid_lock);
+	if (file->f_mode & FMODE_READ) {
+		for (;;) {
+			pf->list = kvmalloc(cap, GFP_KERNEL);
+			if (!pf->list)
+				break;
+			seq_buf_init(&s, pf->list, cap);
+			xa_for_each(pid_xa(pf->is_notrace), idx, entry)
+				seq_buf_printf(&s, "%lu\n", idx);
+			if (!seq_buf_used(&s))
+				seq_buf_puts(&s, "no pid\n");
+			if (!seq_buf_has_overflowed(&s))
+				break;
+			kvfree(pf->list);
+			cap *= 4;
+		}
+		pf->len = pf->list ? seq_buf_used(&s) : 0;
+	}
+	mutex_unlock(&pid_lock);
+	if ((file->f_mode & FMODE_READ) && !pf->list) {
+		kfree(pf);
+		return -ENOMEM;
+	}
+	file->private_data = pf;
+	return 0;
+}
+
+static ssize_t pid_read(struct file *file, char __user *ubuf, size_t cnt,
+			loff_t *ppos)
+{
+	struct pid_file *pf = file->private_data;
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, pf->list, pf->len);
+}
+
+/*
+ * A write is a list of pids (or "-1": clear); all must name live tasks
+ * or nothing changes.
+ */
+static ssize_t pid_write(struct file *file, const char __user *ubuf,
+			 size_t cnt, loff_t *ppos)
+{
+	struct pid_file *pf = file->private_data;
+	struct xarray *xa = pid_xa(pf->is_notrace);
+	pid_t pids[64];
+	unsigned int n = 0, i;
+	char *buf, *p, *tok;
+	bool clear = false;
+	int ret = 0;
+
+	if (cnt > PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	p = buf;
+	while ((tok = strsep(&p, " \t\n")) != NULL) {
+		struct pid *pid;
+		int v;
+
+		if (!*tok)
+			continue;
+		if (kstrtoint(tok, 10, &v) || v < -1 || n == ARRAY_SIZE(pids)) {
+			ret = -EINVAL;
+			goto out;
+		}
+		if (v == -1) {
+			clear = true;
+			continue;
+		}
+		/* the writer's namespace; stored as the kernel sees it */
+		rcu_read_lock();
+		pid = find_vpid(v);
+		pids[n] = pid && pid_task(pid, PIDTYPE_PID) ? pid_nr(pid) : 0;
+		rcu_read_unlock();
+		if (!pids[n]) {
+			ret = -EINVAL;
+			goto out;
+		}
+		n++;
+	}
+
+	mutex_lock(&pid_lock);
+	if (pf->trunc || clear || !n)
+		xa_destroy(xa);
+	pf->trunc = false;
+	for (i = 0; i < n; i++) {
+		ret = xa_err(xa_store(xa, pids[i], xa_mk_value(1), GFP_KERNEL));
+		if (ret)
+			break;
+	}
+	WRITE_ONCE(*(pf->is_notrace ? &notrace_pids_set : &pids_set),
+		   !xa_empty(xa));
+	pid_changed();
+	mutex_unlock(&pid_lock);
+out:
+	kfree(buf);
+	if (ret) {
+		pf->failed = true;
+		return ret;
+	}
+	*ppos += cnt;
+	return cnt;
+}
+
+static int pid_release(struct inode *inode, struct file *file)
+{
+	struct pid_file *pf = file->private_data;
+
+	if (pf->trunc && !pf->failed) {
+		/* "> set_ftrace_pid" with nothing written: clear */
+		mutex_lock(&pid_lock);
+		xa_destroy(pid_xa(pf->is_notrace));
+		WRITE_ONCE(*(pf->is_notrace ? &notrace_pids_set : &pids_set), false);
+		pid_changed();
+		mutex_unlock(&pid_lock);
+	}
+	kvfree(pf->list);
+	kfree(pf);
+	return 0;
+}
+
+static const struct file_operations pid_fops = {
+	.open		= pid_open,
+	.read		= pid_read,
+	.write		= pid_write,
+	.llseek		= default_llseek,
+	.release	= pid_release,
+};
+
+static __init int ftrace_pid_init(void)
+{
+	tracefs_create_file("set_ftrace_pid", 0644, NULL, (void *)0L, &pid_fops);
+	tracefs_create_file("set_ftrace_notrace_pid", 0644, NULL, (void *)1L,
+			    &pid_fops);
+	trace_create_option("function-fork", TRACE_ITER_FUNCTION_FORK);
+	return 0;
+}
+device_initcall(ftrace_pid_init);
