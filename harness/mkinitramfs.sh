@@ -18,7 +18,9 @@ cp "$here/init" "$root/init"
 chmod +x "$root/init"
 [ -d "$modroot/lib/modules" ] && cp -a "$modroot/lib/modules" "$root/lib/"
 cp -a "$tests" "$root/ftracetest"
-# static helpers for the selftests
+mkdir -p "$root/bench"
+cp "$here/../bench/guest.sh" "$root/bench/"
+# static helpers for the selftests and benchmarks
 for c in "$here"/guest/*.c; do
 	gcc -static -O2 -Wall -o "$root/bin/$(basename "$c" .c)" "$c"
 done

@@ -34,7 +34,7 @@ struct task_struct;
 #ifdef CONFIG_FRAME_POINTER
 # define ftrace_return_address(n)	__builtin_return_address(n)
 #else
-# define ftrace_return_address(n)	0UL
+# define ftrace_return_address(n)	({ (void)(n); 0UL; })
 #endif
 #define CALLER_ADDR0 ((unsigned long)ftrace_return_address0)
 #define CALLER_ADDR1 ((unsigned long)ftrace_return_address(1))

@@ -185,8 +185,8 @@ static int rec_cmp(const void *a, const void *b)
 static void ftrace_bug(unsigned long ip, int err)
 {
 	ftrace_disabled = true;
-	pr_err("disabling the function tracer: site %pS (%px) error %d\n",
-	       (void *)ip, (void *)ip, err);
+	pr_err("disabling the function tracer: site %pS error %d\n",
+	       (void *)ip, err);
 	WARN_ON_ONCE(1);
 }
 
@@ -696,7 +696,7 @@ void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip)
 	char sym[KSYM_NAME_LEN];
 
 	if (lookup_symbol_name(ip, sym))
-		seq_printf(m, "%px", (void *)ip);
+		seq_printf(m, "%pS", (void *)ip);
 	else
 		seq_puts(m, sym);
 	if (mod)

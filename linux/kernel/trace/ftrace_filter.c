@@ -353,7 +353,7 @@ static bool ent_matches(struct name_index *ni, struct name_ent *e,
  * condition); a plain name goes through the hash.  Returns the number of
  * matches or a negative error from @fn.
  */
-static int for_each_match(struct name_index *ni, const char *glob,
+static int match_each(struct name_index *ni, const char *glob,
 			  const char *module, bool not_module,
 			  int (*fn)(struct name_ent *e, void *data), void *data)
 {
@@ -444,7 +444,7 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 			mod = NULL;
 	}
 	if (mod || not_module) {
-		n = for_each_match(ni, glob, module, not_module,
+		n = match_each(ni, glob, module, not_module,
 				   negate ? remove_fn : add_fn, fw->hash);
 		return n < 0 ? n : 0;
 	}
@@ -506,7 +506,7 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 		fw->cmds_used = true;
 	}
 	a.w = &fw->cmds;
-	n = for_each_match(ni, glob, NULL, false, cmd_fn, &a);
+	n = match_each(ni, glob, NULL, false, cmd_fn, &a);
 	if (n < 0)
 		return n;
 	return n ? 0 : -EINVAL;
@@ -528,7 +528,7 @@ static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 	if (!f[1]) {
 		if (!*f[0])
 			return -EINVAL;
-		n = for_each_match(ni, f[0], NULL, false,
+		n = match_each(ni, f[0], NULL, false,
 				   negate ? remove_fn : add_fn, fw->hash);
 		if (n < 0)
 			return n;
@@ -847,7 +847,7 @@ void ftrace_filter_load_mod(struct module *mod)
 		if (!h[i])
 			h[i] = ftrace_hash_copy(rcu_dereference_protected(*target_hash(i), 1), 64);
 		if (h[i])
-			for_each_match(ni, p->glob, p->module, false, add_mod_fn, h[i]);
+			match_each(ni, p->glob, p->module, false, add_mod_fn, h[i]);
 		list_del(&p->list);
 		kfree(p->glob);
 		kfree(p->module);

@@ -57,7 +57,7 @@ int main(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		expect(cases[i][0], cases[i][1], cases[i][2][0] == '1');
-	printf("%s - glob: %u fixed cases\n", fails ? "not ok" : "ok",
+	printf("%s - %u fixed cases\n", fails ? "not ok" : "ok",
 	       (unsigned int)(sizeof(cases) / sizeof(cases[0])));
 
 	k = fails;
@@ -76,9 +76,9 @@ int main(void)
 			continue;
 		versus_fnmatch(pat, str);
 	}
-	printf("%s - glob: random patterns agree with fnmatch(3)\n",
+	printf("%s - random patterns agree with fnmatch(3)\n",
 	       fails > k ? "not ok" : "ok");
-	printf("%s - glob: is_pattern\n",
+	printf("%s - is_pattern\n",
 	       ftrace_glob_is_pattern("a*") && !ftrace_glob_is_pattern("vfs_read") &&
 	       ftrace_glob_is_pattern("a[b]") ? "ok" : "not ok");
 	printf("# %d checks, %d failed\n", checks, fails);

@@ -7,9 +7,9 @@ trap 'rm -rf "$tmp"' EXIT
 if ! gcc -O2 -Wall -Werror -fsanitize=address,undefined -I"$here/shim" \
 	-o "$tmp/glob_test" "$here/glob_test.c" \
 	"$here/../../../linux/kernel/trace/ftrace_glob.c" 2>"$tmp/cc.log"; then
-	echo "not ok - glob: builds on the host"
+	echo "not ok - builds on the host"
 	sed 's/^/# /' "$tmp/cc.log"
 	exit 1
 fi
-echo "ok - glob: builds on the host"
+echo "ok - builds on the host"
 "$tmp/glob_test"

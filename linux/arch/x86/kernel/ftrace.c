@@ -27,12 +27,12 @@ static int site_expect(unsigned long ip, const u8 *want, const char *what)
 	u8 cur[MCOUNT_INSN_SIZE];
 
 	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE)) {
-		pr_err("cannot read site %pS (%px)\n", (void *)ip, (void *)ip);
+		pr_err("cannot read site %pS\n", (void *)ip);
 		return -EFAULT;
 	}
 	if (memcmp(cur, want, MCOUNT_INSN_SIZE)) {
-		pr_err("site %pS (%px) holds %5ph, expected %s %5ph\n",
-		       (void *)ip, (void *)ip, cur, what, want);
+		pr_err("site %pS holds %5ph, expected %s %5ph\n",
+		       (void *)ip, cur, what, want);
 		return -EINVAL;
 	}
 	return 0;
