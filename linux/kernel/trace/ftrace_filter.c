@@ -314,6 +314,9 @@ static int cmd_work_commit(struct cmd_work *w)
 	return ret;
 }
 
+/* which file: set_ftrace_filter, set_ftrace_notrace, set_graph_function/notrace */
+enum { FK_FILTER, FK_NOTRACE, FK_GRAPH, FK_GRAPH_NOTRACE };
+
 /* ---- pending :mod: filters ------------------------------------------- */
 
 struct mod_pending {
@@ -329,6 +332,7 @@ static LIST_HEAD(mod_pending);
 
 struct filter_work {
 	bool			is_notrace;
+	int			kind;		/* FK_* */
 	struct ftrace_hash	*hash;		/* the new filter */
 	struct cmd_work		cmds;
 	bool			cmds_used;
@@ -449,7 +453,9 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 		return n < 0 ? n : 0;
 	}
 
-	/* not loaded: keep it for when it is */
+	/* not loaded: keep it for when it is (set_ftrace_filter/notrace) */
+	if (fw->kind >= FK_GRAPH)
+		return -EINVAL;
 	if (negate) {
 		list_for_each_entry_safe(p, tmp, &mod_pending, list) {
 			if (p->is_notrace == fw->is_notrace && !strcmp(p->module, module) &&
@@ -486,7 +492,7 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 	struct cmd_arg a = { .count = -1, .remove = negate };
 	int n;
 
-	if (fw->is_notrace)
+	if (fw->kind != FK_FILTER)
 		return -EINVAL;
 	for (a.type = 0; a.type < CMD_NR; a.type++)
 		if (!strcmp(cmd, cmd_names[a.type]))
@@ -545,6 +551,7 @@ static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 
 struct filter_file {
 	bool			is_notrace;
+	int			kind;		/* FK_* */
 	bool			trunc;		/* ">": replace, not yet done */
 	bool			failed;
 	size_t			plen;
@@ -553,10 +560,25 @@ struct filter_file {
 	size_t			list_len;
 };
 
+static struct ftrace_hash __rcu **kind_hash(int kind)
+{
+	switch (kind) {
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case FK_GRAPH:
+		return &graph_hash;
+	case FK_GRAPH_NOTRACE:
+		return &graph_notrace_hash;
+#endif
+	case FK_NOTRACE:
+		return &ftrace_global_filter.notrace_hash;
+	default:
+		return &ftrace_global_filter.filter_hash;
+	}
+}
+
 static struct ftrace_hash __rcu **target_hash(bool is_notrace)
 {
-	return is_notrace ? &ftrace_global_filter.notrace_hash :
-			 &ftrace_global_filter.filter_hash;
+	return kind_hash(is_notrace ? FK_NOTRACE : FK_FILTER);
 }
 
 static void free_pending_list(struct list_head *head)
@@ -587,8 +609,8 @@ static bool has_pending(bool is_notrace)
  */
 static int apply_items(struct filter_file *ff, char *buf)
 {
-	struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(ff->is_notrace), 1);
-	struct filter_work fw = { .is_notrace = ff->is_notrace };
+	struct ftrace_hash *cur = rcu_dereference_protected(*kind_hash(ff->kind), 1);
+	struct filter_work fw = { .is_notrace = ff->is_notrace, .kind = ff->kind };
 	struct name_index *ni;
 	char *item;
 	int ret = 0;
@@ -602,7 +624,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 		return -ENOMEM;
 	if (ff->trunc)
 		fw.hash->pinned = false;
-	if (ff->trunc)
+	if (ff->trunc && ff->kind <= FK_NOTRACE)
 		free_pending_list(&mod_pending);
 
 	while ((item = strsep(&buf, " \t\n")) != NULL) {
@@ -622,11 +644,20 @@ static int apply_items(struct filter_file *ff, char *buf)
 	}
 	list_splice_tail_init(&fw.pending_add, &mod_pending);
 	/* only unloaded modules named: trace none of the loaded ones */
-	fw.hash->pinned = !fw.hash->count && has_pending(ff->is_notrace);
-	if (ff->is_notrace)
+	fw.hash->pinned = !fw.hash->count && has_pending(ff->is_notrace) &&
+			  ff->kind <= FK_NOTRACE;
+	if (ff->kind >= FK_GRAPH) {
+		/* read by the graph tracer's entry hook only, not for patching */
+		struct ftrace_hash *old = rcu_dereference_protected(*kind_hash(ff->kind), 1);
+
+		rcu_assign_pointer(*kind_hash(ff->kind), fw.hash);
+		ftrace_sync();
+		ftrace_hash_free(old);
+	} else if (ff->is_notrace) {
 		ftrace_ops_set_hashes(&ftrace_global_filter, NULL, fw.hash);
-	else
+	} else {
 		ftrace_ops_set_hashes(&ftrace_global_filter, fw.hash, NULL);
+	}
 	ff->trunc = false;
 	if (fw.cmds_used)
 		kvfree(fw.cmds.ent);
@@ -642,7 +673,7 @@ fail:
 
 static void listing(struct filter_file *ff, struct seq_buf *s)
 {
-	struct ftrace_hash *h = rcu_dereference_protected(*target_hash(ff->is_notrace), 1);
+	struct ftrace_hash *h = rcu_dereference_protected(*kind_hash(ff->kind), 1);
 	struct cmd_table *t = rcu_dereference_protected(cmd_table, 1);
 	struct rec_iter it = {};
 	struct mod_pending *p;
@@ -667,9 +698,9 @@ static void listing(struct filter_file *ff, struct seq_buf *s)
 		}
 	}
 	list_for_each_entry(p, &mod_pending, list)
-		if (p->is_notrace == ff->is_notrace)
+		if (p->is_notrace == ff->is_notrace && ff->kind <= FK_NOTRACE)
 			seq_buf_printf(s, "%s:mod:%s\n", p->glob, p->module);
-	if (ff->is_notrace || !t)
+	if (ff->kind != FK_FILTER || !t)
 		return;
 	for (i = 0; i < t->count; i++) {
 		long n = atomic_long_read(&t->ent[i].count);
@@ -694,7 +725,8 @@ static int filter_open(struct inode *inode, struct file *file)
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
 	if (!ff)
 		return -ENOMEM;
-	ff->is_notrace = (long)inode->i_private;
+	ff->kind = (long)inode->i_private;
+	ff->is_notrace = ff->kind == FK_NOTRACE || ff->kind == FK_GRAPH_NOTRACE;
 	ff->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
 	if (file->f_mode & FMODE_READ) {
 		/* a snapshot, grown until it fits */
@@ -942,6 +974,7 @@ static void __init apply_boot(char *list, bool is_notrace)
 	if (!ff)
 		return;
 	ff->is_notrace = is_notrace;
+	ff->kind = is_notrace ? FK_NOTRACE : FK_FILTER;
 	for (p = list; *p; p++)
 		if (*p == ',')
 			*p = ' ';
@@ -962,6 +995,12 @@ static __init int ftrace_filter_init(void)
 			    &filter_fops);
 	tracefs_create_file("set_ftrace_notrace", 0644, NULL, (void *)1L,
 			    &filter_fops);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	tracefs_create_file("set_graph_function", 0644, NULL, (void *)2L,
+			    &filter_fops);
+	tracefs_create_file("set_graph_notrace", 0644, NULL, (void *)3L,
+			    &filter_fops);
+#endif
 	return 0;
 }
 fs_initcall(ftrace_filter_init);

@@ -63,6 +63,10 @@ struct ftrace_group *ftrace_group_of(struct module *mod);
 extern unsigned long ftrace_groups_gen;
 extern struct ftrace_ops ftrace_global_filter;
 
+/* set_graph_function, set_graph_notrace: read by trace_graph.c */
+extern struct ftrace_hash __rcu *graph_hash;
+extern struct ftrace_hash __rcu *graph_notrace_hash;
+
 /* ftrace_filter.c, called under ftrace_lock */
 void ftrace_filter_load_mod(struct module *mod);
 void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g);

@@ -72,6 +72,8 @@ void ftrace_graph_init_task(struct task_struct *t)
 		t->trace_recursion &= ~PID_KEEP;
 	else
 		t->trace_recursion = 0;
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
+		ftrace_graph_fork(t);
 }
 
 void ftrace_graph_exit_task(struct task_struct *t)
@@ -80,6 +82,8 @@ void ftrace_graph_exit_task(struct task_struct *t)
 		xa_erase(&trace_pids, t->pid);
 	if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, t->pid))
 		xa_erase(&notrace_pids, t->pid);
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
+		ftrace_graph_free(t);
 }
 
 struct pid_file {

@@ -10,6 +10,7 @@
 #include <linux/types.h>
 
 struct dentry;
+struct task_struct;
 
 /* Event types; every event starts with struct trace_entry. */
 enum trace_type {
@@ -38,6 +39,11 @@ struct ftrace_entry {
 #define TRACE_ITER_SLEEP_TIME		BIT(3)
 #define TRACE_ITER_GRAPH_TIME		BIT(4)
 #define TRACE_ITER_FUNCTION_FORK	BIT(5)
+#define TRACE_ITER_GRAPH_TAIL		BIT(6)
+
+/* function_graph per-task stacks, from the fork/exit hooks */
+void ftrace_graph_fork(struct task_struct *t);
+void ftrace_graph_free(struct task_struct *t);
 
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
 bool ftrace_pid_allowed(void);
@@ -57,6 +63,7 @@ struct trace_iter {
 	loff_t				pos;
 	struct seq_buf			seq;
 	char				line[1024];
+	bool				graph_irq[NR_CPUS];	/* in an irq */
 };
 
 /*

@@ -77,3 +77,28 @@ SYM_FUNC_START(ftrace_caller)
 SYM_FUNC_END(ftrace_caller)
 /* the fake frame for F is deliberate: objtool, do not flag it */
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * A traced function whose return address the graph tracer swapped
+ * returns here.  Keep its return values, let the tracer record the exit
+ * and give back the real return address, and go there with a ret (an
+ * indirect jmp would need an ENDBR at a return address under IBT).
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	subq	$3*8, %rsp
+	movq	%rax, (%rsp)
+	movq	%rdx, 8(%rsp)
+	movq	%rbp, %rdi
+	call	ftrace_return_to_handler
+	movq	%rax, 2*8(%rsp)
+	movq	8(%rsp), %rdx
+	movq	(%rsp), %rax
+	addq	$2*8, %rsp
+	ANNOTATE_UNRET_SAFE
+	ret
+	int3
+SYM_CODE_END(return_to_handler)
+#endif

@@ -15,6 +15,10 @@ extern void __fentry__(void);
 extern void ftrace_caller(void);
 extern void ftrace_caller_end(void);
 #endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+extern void return_to_handler(void);
+unsigned long ftrace_return_to_handler(unsigned long frame_pointer);
+#endif
 
 /*
  * Our trampoline lives in core kernel text, which mark_rodata_ro() has
