@@ -23,6 +23,9 @@ print(f'Traceable functions: ours {oi.get("functions")}, mainline {mi.get("funct
 print('| measurement | ours (ms) | mainline (ms) | mainline / ours |')
 print('|---|---:|---:|---:|')
 for k in ours:
-    o, m = ours[k] / 1000, main.get(k, 0) / 1000
-    ratio = f'{m / o:.1f}x' if o and m else 'n/a'
-    print(f'| {k} | {o:.1f} | {m:.1f} | {ratio} |')
+    o = ours[k] / 1000
+    if k in main:
+        m = main[k] / 1000
+        print(f'| {k} | {o:.1f} | {m:.1f} | {m / o:.1f}x |')
+    else:
+        print(f'| {k} | {o:.1f} | did not finish in the time limit | - |')

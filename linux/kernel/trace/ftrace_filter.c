@@ -358,30 +358,30 @@ static bool ent_matches(struct name_index *ni, struct name_ent *e,
  * matches or a negative error from @fn.
  */
 static int match_each(struct name_index *ni, const char *glob,
-			  const char *module, bool not_module,
-			  int (*fn)(struct name_ent *e, void *data), void *data)
+		      const char *module, bool not_module,
+		      int (*fn)(struct name_ent *e, void *data), void *data)
 {
-	unsigned int i;
+	bool exact = !ftrace_glob_is_pattern(glob);
+	unsigned int pos = 0, i;
+	struct name_ent *e;
 	int n = 0, ret;
 
-	if (!ftrace_glob_is_pattern(glob)) {
-		for (i = ni->heads[name_hash(glob, ni->bits)]; i;
-		     i = ni->ents[i - 1].next) {
-			struct name_ent *e = &ni->ents[i - 1];
-
-			if (strcmp(ni->names + e->name, glob) ||
-			    !ent_matches(ni, e, glob, module, not_module))
+	for (;;) {
+		if (exact) {
+			/* walk the name's hash chain */
+			i = pos ? ni->ents[pos - 1].next :
+				  ni->heads[name_hash(glob, ni->bits)];
+			if (!i)
+				break;
+			pos = i;
+			e = &ni->ents[i - 1];
+			if (strcmp(ni->names + e->name, glob))
 				continue;
-			ret = fn(e, data);
-			if (ret < 0)
-				return ret;
-			n++;
+		} else {
+			if (pos == ni->count)
+				break;
+			e = &ni->ents[pos++];
 		}
-		return n;
-	}
-	for (i = 0; i < ni->count; i++) {
-		struct name_ent *e = &ni->ents[i];
-
 		if (!ent_matches(ni, e, glob, module, not_module))
 			continue;
 		ret = fn(e, data);

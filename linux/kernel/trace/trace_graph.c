@@ -263,20 +263,22 @@ static struct ftrace_ops graph_ops = {
 
 /* ---- output ---------------------------------------------------------- */
 
+/* mainline's duration markers, longest first */
+static const struct {
+	u64	ns;
+	char	mark;
+} duration_marks[] = {
+	{ 1000000000ULL, '$' }, { 100000000ULL, '@' }, { 10000000ULL, '*' },
+	{ 1000000ULL, '#' }, { 100000ULL, '!' }, { 10000ULL, '+' },
+};
+
 static char duration_mark(u64 ns)
 {
-	if (ns > 1000000000ULL)
-		return '$';
-	if (ns > 100000000ULL)
-		return '@';
-	if (ns > 10000000ULL)
-		return '*';
-	if (ns > 1000000ULL)
-		return '#';
-	if (ns > 100000ULL)
-		return '!';
-	if (ns > 10000ULL)
-		return '+';
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(duration_marks); i++)
+		if (ns > duration_marks[i].ns)
+			return duration_marks[i].mark;
 	return ' ';
 }
 
