@@ -20,4 +20,5 @@ echo "  BENCH   ours";     run "$ours" "$b/bench.ours" 1200
 echo "  BENCH   mainline"; run "$mainline" "$b/bench.mainline" ${BENCH_MAINLINE_TIMEOUT:-900}
 python3 "$top/bench/report.py" "$b/bench.ours" "$b/bench.mainline" \
 	"$(dpkg-query -W -f='${Version}' linux-source-6.12)" > "$top/bench/RESULTS.md"
+cat "$top/bench/NOTES.md" >> "$top/bench/RESULTS.md"
 cat "$top/bench/RESULTS.md"
