@@ -19,7 +19,7 @@ KMAKE       = $(MAKE) -C $(SRC) O=$(OBJ) -j$(JOBS) -s KBUILD_BUILD_USER=ftrace \
 
 DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
-	dwarves libc6-dev
+	libc6-dev file
 
 .PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench
 all: kernel
