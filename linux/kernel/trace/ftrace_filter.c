@@ -36,6 +36,7 @@
 
 #include "ftrace_glob.h"
 #include "ftrace_internal.h"
+#include "trace.h"
 
 /* ---- the name index -------------------------------------------------- */
 
@@ -328,6 +329,13 @@ struct mod_pending {
 
 static LIST_HEAD(mod_pending);
 
+static void mod_pending_free(struct mod_pending *p)
+{
+	kfree(p->glob);
+	kfree(p->module);
+	kfree(p);
+}
+
 /* ---- parsing --------------------------------------------------------- */
 
 struct filter_work {
@@ -337,7 +345,7 @@ struct filter_work {
 	struct cmd_work		cmds;
 	bool			cmds_used;
 	struct list_head	pending_add;	/* new mod_pending entries */
-	bool			pending_dropped;
+	struct list_head	pending_del;	/* ones "!" took off, until commit */
 };
 
 static bool ent_matches(struct name_index *ni, struct name_ent *e,
@@ -459,13 +467,8 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 	if (negate) {
 		list_for_each_entry_safe(p, tmp, &mod_pending, list) {
 			if (p->is_notrace == fw->is_notrace && !strcmp(p->module, module) &&
-			    ftrace_glob_match(glob, p->glob)) {
-				list_del(&p->list);
-				kfree(p->glob);
-				kfree(p->module);
-				kfree(p);
-				fw->pending_dropped = true;
-			}
+			    ftrace_glob_match(glob, p->glob))
+				list_move_tail(&p->list, &fw->pending_del);
 		}
 		return 0;
 	}
@@ -476,9 +479,7 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 	p->glob = kstrdup(glob, GFP_KERNEL);
 	p->module = kstrdup(module, GFP_KERNEL);
 	if (!p->glob || !p->module) {
-		kfree(p->glob);
-		kfree(p->module);
-		kfree(p);
+		mod_pending_free(p);
 		return -ENOMEM;
 	}
 	list_add_tail(&p->list, &fw->pending_add);
@@ -587,9 +588,7 @@ static void free_pending_list(struct list_head *head)
 
 	list_for_each_entry_safe(p, tmp, head, list) {
 		list_del(&p->list);
-		kfree(p->glob);
-		kfree(p->module);
-		kfree(p);
+		mod_pending_free(p);
 	}
 }
 
@@ -611,21 +610,24 @@ static int apply_items(struct filter_file *ff, char *buf)
 {
 	struct ftrace_hash *cur = rcu_dereference_protected(*kind_hash(ff->kind), 1);
 	struct filter_work fw = { .is_notrace = ff->is_notrace, .kind = ff->kind };
+	struct mod_pending *p, *tmp;
 	struct name_index *ni;
 	char *item;
 	int ret = 0;
 
 	INIT_LIST_HEAD(&fw.pending_add);
+	INIT_LIST_HEAD(&fw.pending_del);
 	ni = get_name_index();
 	if (!ni)
 		return -ENOMEM;
 	fw.hash = ftrace_hash_copy(ff->trunc ? NULL : cur, 64);
 	if (!fw.hash)
 		return -ENOMEM;
-	if (ff->trunc)
-		fw.hash->pinned = false;
+	/* ">" replaces this file's pending :mod: entries too, if it succeeds */
 	if (ff->trunc && ff->kind <= FK_NOTRACE)
-		free_pending_list(&mod_pending);
+		list_for_each_entry_safe(p, tmp, &mod_pending, list)
+			if (p->is_notrace == ff->is_notrace)
+				list_move_tail(&p->list, &fw.pending_del);
 
 	while ((item = strsep(&buf, " \t\n")) != NULL) {
 		if (!*item)
@@ -643,6 +645,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 			goto fail;
 	}
 	list_splice_tail_init(&fw.pending_add, &mod_pending);
+	free_pending_list(&fw.pending_del);
 	/* only unloaded modules named: trace none of the loaded ones */
 	fw.hash->pinned = !fw.hash->count && has_pending(ff->is_notrace) &&
 			  ff->kind <= FK_NOTRACE;
@@ -666,13 +669,15 @@ fail:
 	/* nothing changed; a truncation that failed also keeps the old list */
 	ftrace_hash_free(fw.hash);
 	free_pending_list(&fw.pending_add);
+	list_splice_tail_init(&fw.pending_del, &mod_pending);
 	if (fw.cmds_used)
 		kvfree(fw.cmds.ent);
 	return ret;
 }
 
-static void listing(struct filter_file *ff, struct seq_buf *s)
+static void listing(struct seq_buf *s, void *data)
 {
+	struct filter_file *ff = data;
 	struct ftrace_hash *h = rcu_dereference_protected(*kind_hash(ff->kind), 1);
 	struct cmd_table *t = rcu_dereference_protected(cmd_table, 1);
 	struct rec_iter it = {};
@@ -719,8 +724,6 @@ static void listing(struct filter_file *ff, struct seq_buf *s)
 static int filter_open(struct inode *inode, struct file *file)
 {
 	struct filter_file *ff;
-	struct seq_buf s;
-	size_t cap = 64 << 10;
 
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
 	if (!ff)
@@ -729,23 +732,12 @@ static int filter_open(struct inode *inode, struct file *file)
 	ff->is_notrace = ff->kind == FK_NOTRACE || ff->kind == FK_GRAPH_NOTRACE;
 	ff->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
 	if (file->f_mode & FMODE_READ) {
-		/* a snapshot, grown until it fits */
-		for (;;) {
-			ff->list = kvmalloc(cap, GFP_KERNEL);
-			if (!ff->list) {
-				kfree(ff);
-				return -ENOMEM;
-			}
-			seq_buf_init(&s, ff->list, cap);
-			mutex_lock(&ftrace_lock);
-			listing(ff, &s);
-			mutex_unlock(&ftrace_lock);
-			if (!seq_buf_has_overflowed(&s))
-				break;
-			kvfree(ff->list);
-			cap *= 4;
+		ff->list = trace_listing(&ftrace_lock, listing, ff,
+					 &ff->list_len, 64 << 10);
+		if (!ff->list) {
+			kfree(ff);
+			return -ENOMEM;
 		}
-		ff->list_len = seq_buf_used(&s);
 	}
 	file->private_data = ff;
 	return 0;
@@ -850,11 +842,6 @@ static const struct file_operations filter_fops = {
 
 /* ---- modules --------------------------------------------------------- */
 
-static int add_mod_fn(struct name_ent *e, void *data)
-{
-	return ftrace_hash_add(data, e->ip);
-}
-
 /* apply and drop the pending :mod: filters naming @mod */
 void ftrace_filter_load_mod(struct module *mod)
 {
@@ -879,11 +866,9 @@ void ftrace_filter_load_mod(struct module *mod)
 		if (!h[i])
 			h[i] = ftrace_hash_copy(rcu_dereference_protected(*target_hash(i), 1), 64);
 		if (h[i])
-			match_each(ni, p->glob, p->module, false, add_mod_fn, h[i]);
+			match_each(ni, p->glob, p->module, false, add_fn, h[i]);
 		list_del(&p->list);
-		kfree(p->glob);
-		kfree(p->module);
-		kfree(p);
+		mod_pending_free(p);
 	}
 	for (i = 0; i < 2; i++)
 		if (h[i])

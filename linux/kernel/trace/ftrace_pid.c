@@ -99,41 +99,34 @@ static struct xarray *pid_xa(bool notrace_list)
 	return notrace_list ? &notrace_pids : &trace_pids;
 }
 
+static void pid_listing(struct seq_buf *s, void *data)
+{
+	struct pid_file *pf = data;
+	unsigned long idx;
+	void *entry;
+
+	xa_for_each(pid_xa(pf->is_notrace), idx, entry)
+		seq_buf_printf(s, "%lu\n", idx);
+	if (!seq_buf_used(s))
+		seq_buf_puts(s, "no pid\n");
+}
+
 static int pid_open(struct inode *inode, struct file *file)
 {
 	struct pid_file *pf;
-	unsigned long idx;
-	struct seq_buf s;
-	void *entry;
-	size_t cap = PAGE_SIZE;
 
 	pf = kzalloc(sizeof(*pf), GFP_KERNEL);
 	if (!pf)
 		return -ENOMEM;
 	pf->is_notrace = (long)inode->i_private;
 	pf->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
-	mutex_lock(&pid_lock);
 	if (file->f_mode & FMODE_READ) {
-		for (;;) {
-			pf->list = kvmalloc(cap, GFP_KERNEL);
-			if (!pf->list)
-				break;
-			seq_buf_init(&s, pf->list, cap);
-			xa_for_each(pid_xa(pf->is_notrace), idx, entry)
-				seq_buf_printf(&s, "%lu\n", idx);
-			if (!seq_buf_used(&s))
-				seq_buf_puts(&s, "no pid\n");
-			if (!seq_buf_has_overflowed(&s))
-				break;
-			kvfree(pf->list);
-			cap *= 4;
+		pf->list = trace_listing(&pid_lock, pid_listing, pf, &pf->len,
+					 PAGE_SIZE);
+		if (!pf->list) {
+			kfree(pf);
+			return -ENOMEM;
 		}
-		pf->len = pf->list ? seq_buf_used(&s) : 0;
-	}
-	mutex_unlock(&pid_lock);
-	if ((file->f_mode & FMODE_READ) && !pf->list) {
-		kfree(pf);
-		return -ENOMEM;
 	}
 	file->private_data = pf;
 	return 0;

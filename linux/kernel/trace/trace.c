@@ -378,6 +378,34 @@ void notrace trace_func_stack(unsigned long ip, unsigned int trace_ctx)
 	trace_commit();
 }
 
+/*
+ * A listing taken whole at open, so a reader sees one state however it
+ * reads: @fill writes it under @lock; the buffer grows until it fits.
+ * Returns the text (kvfree() it) and its length in *@len, or NULL.
+ */
+char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
+		    void *data, size_t *len, size_t cap)
+{
+	struct seq_buf s;
+	char *buf;
+
+	for (;;) {
+		buf = kvmalloc(cap, GFP_KERNEL);
+		if (!buf)
+			return NULL;
+		seq_buf_init(&s, buf, cap);
+		mutex_lock(lock);
+		fill(&s, data);
+		mutex_unlock(lock);
+		if (!seq_buf_has_overflowed(&s))
+			break;
+		kvfree(buf);
+		cap *= 4;
+	}
+	*len = seq_buf_used(&s);
+	return buf;
+}
+
 /* ---- options/ -------------------------------------------------------- */
 
 unsigned long trace_flags = TRACE_ITER_PRINT_PARENT;

@@ -92,6 +92,9 @@ void trace_function(unsigned long ip, unsigned long parent_ip,
 		    unsigned int trace_ctx);
 void trace_func_stack(unsigned long ip, unsigned int trace_ctx);
 
+char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
+		    void *data, size_t *len, size_t cap);
+
 void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 			 u64 ts);
 /* printer for event types the core does not know, set by their owner */
