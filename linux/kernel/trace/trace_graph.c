@@ -164,6 +164,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 {
 	struct graph_stack *s = stack_of(current);
 	unsigned long flags = 0, irqflags;
+	struct ftrace_hash *gfunc;
 	struct graph_frame *f;
 	int idx;
 
@@ -179,10 +180,10 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		return;
 	if (ftrace_hash_contains(rcu_dereference_raw(graph_notrace_hash), ip))
 		flags |= GF_NOTRACE;
-	if (ftrace_hash_contains(rcu_dereference_raw(graph_hash), ip))
+	gfunc = rcu_dereference_raw(graph_hash);
+	if (ftrace_hash_contains(gfunc, ip))
 		flags |= GF_ROOT;
-	else if (rcu_dereference_raw(graph_hash) &&
-		 rcu_dereference_raw(graph_hash)->count && !s->roots)
+	else if (gfunc && gfunc->count && !s->roots)
 		return;
 	if (max_graph_depth && idx >= max_graph_depth)
 		return;
