@@ -14,7 +14,9 @@ mode=$1 kernel=$2 initrd=$3 log=${4:-/dev/null}
 timeout=${QEMU_TIMEOUT:-1500}
 qemu=(qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max -smp 2,sockets=2,cores=1 -m 512 -no-reboot
       -display none -kernel "$kernel" -initrd "$initrd")
-append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 ${GUEST_CMDLINE:-}"
+# TCG often fails TSC calibration, leaving sched_clock (and so every
+# duration the tracers print) at jiffy resolution: give the TSC a rate.
+append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 tsc_early_khz=2000000 ${GUEST_CMDLINE:-}"
 
 if [ "$mode" = run ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append harness=run"

@@ -214,6 +214,18 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 void pause_graph_tracing(void);
 void unpause_graph_tracing(void);
 
+DECLARE_STATIC_KEY_FALSE(fgraph_sched_key);
+void __ftrace_graph_sched_switch(struct task_struct *prev,
+				 struct task_struct *next);
+
+/* From __schedule(): lets the graph tracer leave out time scheduled out. */
+static __always_inline void ftrace_graph_sched_switch(struct task_struct *prev,
+						      struct task_struct *next)
+{
+	if (static_branch_unlikely(&fgraph_sched_key))
+		__ftrace_graph_sched_switch(prev, next);
+}
+
 #else /* !CONFIG_FUNCTION_GRAPH_TRACER */
 
 #define __notrace_funcgraph
@@ -227,6 +239,8 @@ ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,
 }
 static inline void pause_graph_tracing(void) { }
 static inline void unpause_graph_tracing(void) { }
+static inline void ftrace_graph_sched_switch(struct task_struct *prev,
+					     struct task_struct *next) { }
 
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 

@@ -245,6 +245,19 @@ static struct dyn_ftrace *group_lookup(struct ftrace_group *g,
 }
 
 /* the record of the site at @ip, or NULL; caller holds ftrace_lock */
+/* How many sites the kernel and its modules have now. */
+unsigned long ftrace_nr_sites(void)
+{
+	struct ftrace_group *g;
+	unsigned long n = 0;
+
+	mutex_lock(&ftrace_lock);
+	list_for_each_entry(g, &ftrace_groups, list)
+		n += g->count;
+	mutex_unlock(&ftrace_lock);
+	return n;
+}
+
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
 {
 	struct ftrace_group *g;

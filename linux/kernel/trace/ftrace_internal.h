@@ -84,6 +84,7 @@ void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip);
 void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 			   struct ftrace_hash *skip);
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
+unsigned long ftrace_nr_sites(void);
 void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
 int ftrace_register_locked(struct ftrace_ops *ops);

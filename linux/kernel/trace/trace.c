@@ -263,7 +263,7 @@ static void notrace save_cmdline(struct task_struct *tsk)
 	__this_cpu_write(last_saved_comm, head);
 }
 
-static void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
+void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
 {
 	unsigned int slot = pid % SAVED_CMDLINES;
 
@@ -408,7 +408,7 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 /* ---- options/ -------------------------------------------------------- */
 
-unsigned long trace_flags = TRACE_ITER_PRINT_PARENT;
+unsigned long trace_flags = TRACE_ITER_DEFAULT;
 
 static const struct trace_option {
 	const char	*name;

@@ -40,6 +40,18 @@ struct ftrace_entry {
 #define TRACE_ITER_GRAPH_TIME		BIT(4)
 #define TRACE_ITER_FUNCTION_FORK	BIT(5)
 #define TRACE_ITER_GRAPH_TAIL		BIT(6)
+#define TRACE_ITER_GRAPH_CPU		BIT(7)
+#define TRACE_ITER_GRAPH_OVERHEAD	BIT(8)
+#define TRACE_ITER_GRAPH_PROC		BIT(9)
+#define TRACE_ITER_GRAPH_DURATION	BIT(10)
+#define TRACE_ITER_GRAPH_ABSTIME	BIT(11)
+#define TRACE_ITER_GRAPH_IRQS		BIT(12)
+#define TRACE_ITER_GRAPH_OVERRUN	BIT(13)
+
+#define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SLEEP_TIME | \
+				 TRACE_ITER_GRAPH_TIME | TRACE_ITER_GRAPH_CPU | \
+				 TRACE_ITER_GRAPH_OVERHEAD | \
+				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS)
 
 /* function_graph per-task stacks, from the fork/exit hooks */
 void ftrace_graph_fork(struct task_struct *t);
@@ -49,6 +61,24 @@ void ftrace_graph_free(struct task_struct *t);
 bool ftrace_pid_allowed(void);
 
 extern unsigned long trace_flags;
+
+void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN]);
+
+/* function_graph's shadow stack users, and its duration column */
+#define FGRAPH_TRACER	BIT(0)
+#define FGRAPH_PROFILER	BIT(1)
+int fgraph_start(unsigned int user);
+void fgraph_stop(unsigned int user);
+void trace_print_graph_duration(struct seq_buf *s, u64 ns);
+
+/* the profiler's hooks in the graph entry and return paths */
+#ifdef CONFIG_FUNCTION_PROFILER
+void ftrace_profile_hit(unsigned long ip);
+void ftrace_profile_time(unsigned long ip, u64 ns);
+#else
+static inline void ftrace_profile_hit(unsigned long ip) { }
+static inline void ftrace_profile_time(unsigned long ip, u64 ns) { }
+#endif
 
 /* A reader's position and the event under it. */
 struct trace_iter {
@@ -64,6 +94,7 @@ struct trace_iter {
 	struct seq_buf			seq;
 	char				line[1024];
 	bool				graph_irq[NR_CPUS];	/* in an irq */
+	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
 };
 
 /*

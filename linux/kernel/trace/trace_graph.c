@@ -27,19 +27,29 @@
 #define GF_WRITTEN	BIT(0)	/* entry event written */
 #define GF_ROOT		BIT(1)	/* a set_graph_function function */
 #define GF_NOTRACE	BIT(2)	/* a set_graph_notrace function: not shown */
+#define GF_GRAPH	BIT(3)	/* shown by the function_graph tracer */
+#define GF_PROF		BIT(4)	/* timed by the profiler */
 
+/*
+ * One hooked return.  The tracer and the profiler share the frame; a
+ * frame is pushed when either of them wants the call.
+ */
 struct graph_frame {
 	unsigned long		ret;
 	unsigned long		func;
 	unsigned long		*retp;
-	u64			calltime;
-	unsigned long		flags;
+	u64			calltime;	/* moved on by time slept */
+	u64			child_ns;	/* spent in traced callees */
+	unsigned int		flags;
+	int			depth;		/* GF_GRAPH frames below */
+	int			gparent;	/* nearest GF_GRAPH below, or -1 */
 };
 
 /* task->ret_stack points to one of these; task->curr_ret_stack is depth */
 struct graph_stack {
 	int			roots;		/* GF_ROOT frames on the stack */
 	int			skips;		/* GF_NOTRACE frames on the stack */
+	int			depth;		/* GF_GRAPH frames on the stack */
 	struct graph_frame	frame[GRAPH_DEPTH_MAX];
 };
 
@@ -56,12 +66,15 @@ struct graph_ret_entry {
 	u64			rettime;
 	int			depth;
 	int			leaf;
+	unsigned int		overrun;
 };
 
 static bool graph_active;
+static unsigned int fgraph_users;
 static int max_graph_depth;
 struct ftrace_hash __rcu *graph_hash;
 struct ftrace_hash __rcu *graph_notrace_hash;
+DEFINE_STATIC_KEY_FALSE(fgraph_sched_key);
 
 static struct graph_stack *stack_of(struct task_struct *t)
 {
@@ -146,8 +159,7 @@ void unpause_graph_tracing(void)
 
 /* ---- entry and exit -------------------------------------------------- */
 
-static void notrace write_entry(struct graph_frame *f, int depth,
-				unsigned int ctx)
+static void notrace write_entry(struct graph_frame *f, unsigned int ctx)
 {
 	struct graph_ent_entry *e;
 
@@ -155,37 +167,53 @@ static void notrace write_entry(struct graph_frame *f, int depth,
 	if (!e)
 		return;
 	e->func = f->func;
-	e->depth = depth;
+	e->depth = f->depth;
 	trace_commit();
+}
+
+/* What the function_graph tracer makes of a call to @ip (GF_* flags). */
+static unsigned int notrace graph_wants(struct graph_stack *s,
+					unsigned long ip)
+{
+	struct ftrace_hash *gfunc;
+	unsigned int flags = 0;
+
+	if (s->skips || (!(trace_flags & TRACE_ITER_GRAPH_IRQS) && in_hardirq()))
+		return 0;
+	if (ftrace_hash_contains(rcu_dereference_raw(graph_notrace_hash), ip))
+		return GF_NOTRACE;
+	gfunc = rcu_dereference_raw(graph_hash);
+	if (ftrace_hash_contains(gfunc, ip))
+		flags |= GF_ROOT;
+	else if (gfunc && gfunc->count && !s->roots)
+		return 0;
+	if (max_graph_depth && s->depth >= max_graph_depth)
+		return 0;
+	return flags | GF_GRAPH;
 }
 
 static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op, unsigned long *parent)
 {
 	struct graph_stack *s = stack_of(current);
-	unsigned long flags = 0, irqflags;
-	struct ftrace_hash *gfunc;
+	unsigned int users = READ_ONCE(fgraph_users);
+	unsigned long irqflags;
 	struct graph_frame *f;
+	unsigned int flags = 0;
 	int idx;
 
 	/* NMIs could interleave with the frame setup below: not traced */
 	if (!s || in_nmi() || atomic_read(&current->tracing_graph_pause))
 		return;
-	idx = current->curr_ret_stack;
-	if (idx >= GRAPH_DEPTH_MAX) {
+	if (current->curr_ret_stack >= GRAPH_DEPTH_MAX) {
 		atomic_inc(&current->trace_overrun);
 		return;
 	}
-	if (s->skips)
-		return;
-	if (ftrace_hash_contains(rcu_dereference_raw(graph_notrace_hash), ip))
-		flags |= GF_NOTRACE;
-	gfunc = rcu_dereference_raw(graph_hash);
-	if (ftrace_hash_contains(gfunc, ip))
-		flags |= GF_ROOT;
-	else if (gfunc && gfunc->count && !s->roots)
-		return;
-	if (max_graph_depth && idx >= max_graph_depth)
+	if (users & FGRAPH_TRACER)
+		flags = graph_wants(s, ip);
+	if (users & FGRAPH_PROFILER)
+		flags |= GF_PROF;
+	if (!flags)
 		return;
 
 	/*
@@ -194,22 +222,35 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	 */
 	local_irq_save(irqflags);
 	idx = current->curr_ret_stack;
-	/* the parent has a child now: its entry must come first */
-	if (idx && !(s->frame[idx - 1].flags & (GF_WRITTEN | GF_NOTRACE))) {
-		s->frame[idx - 1].flags |= GF_WRITTEN;
-		write_entry(&s->frame[idx - 1], idx - 1, tracing_gen_ctx());
-	}
-
 	f = &s->frame[idx];
+	f->gparent = -1;
+	if (idx) {
+		struct graph_frame *below = &s->frame[idx - 1];
+
+		f->gparent = below->flags & GF_GRAPH ? idx - 1 : below->gparent;
+	}
+	/* the parent has a child now: its entry must come first */
+	if ((flags & GF_GRAPH) && f->gparent >= 0 &&
+	    !(s->frame[f->gparent].flags & GF_WRITTEN)) {
+		s->frame[f->gparent].flags |= GF_WRITTEN;
+		write_entry(&s->frame[f->gparent], tracing_gen_ctx());
+	}
+	if (flags & GF_PROF)
+		ftrace_profile_hit(ip);
+
 	f->ret = *parent;
 	f->func = ip;
 	f->retp = parent;
 	f->flags = flags;
+	f->depth = s->depth;
+	f->child_ns = 0;
 	f->calltime = trace_clock_local();
 	if (flags & GF_ROOT)
 		s->roots++;
 	if (flags & GF_NOTRACE)
 		s->skips++;
+	if (flags & GF_GRAPH)
+		s->depth++;
 	barrier();
 	current->curr_ret_stack = idx + 1;
 	barrier();
@@ -217,13 +258,30 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	local_irq_restore(irqflags);
 }
 
+static void notrace graph_write_return(struct graph_frame *f, u64 calltime,
+				       u64 now)
+{
+	struct graph_ret_entry *r;
+
+	r = trace_reserve(TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
+	if (!r)
+		return;
+	r->func = f->func;
+	r->calltime = calltime;
+	r->rettime = now;
+	r->depth = f->depth;
+	r->leaf = !(f->flags & GF_WRITTEN);
+	r->overrun = atomic_read(&current->trace_overrun);
+	trace_commit();
+}
+
 /* Called by return_to_handler: record the exit, hand back the address. */
 unsigned long notrace ftrace_return_to_handler(unsigned long fp)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
-	struct graph_ret_entry *r;
 	struct graph_frame *f;
+	u64 now, calltime;
 	unsigned long ret;
 	int bit;
 
@@ -234,33 +292,89 @@ unsigned long notrace ftrace_return_to_handler(unsigned long fp)
 
 	bit = ftrace_recursion_enter();
 	if (bit >= 0) {
-		if (!(f->flags & GF_NOTRACE)) {
-			r = trace_reserve(TRACE_GRAPH_RET, sizeof(*r),
-					  tracing_gen_ctx());
-			if (r) {
-				r->func = f->func;
-				r->calltime = f->calltime;
-				r->rettime = trace_clock_local();
-				r->depth = idx;
-				r->leaf = !(f->flags & GF_WRITTEN);
-				trace_commit();
-			}
-		}
+		now = trace_clock_local();
+		calltime = min(f->calltime, now);
+		/* graph-time 0: a function's own time, without its callees' */
+		if (idx)
+			s->frame[idx - 1].child_ns += now - calltime;
+		if (!(trace_flags & TRACE_ITER_GRAPH_TIME))
+			calltime = min(calltime + f->child_ns, now);
+		if (f->flags & GF_GRAPH)
+			graph_write_return(f, calltime, now);
+		if (f->flags & GF_PROF)
+			ftrace_profile_time(f->func, now - calltime);
 		ftrace_recursion_exit(bit);
 	}
 	if (f->flags & GF_ROOT)
 		s->roots--;
 	if (f->flags & GF_NOTRACE)
 		s->skips--;
+	if (f->flags & GF_GRAPH)
+		s->depth--;
 	barrier();
 	current->curr_ret_stack = idx;
 	return ret;
+}
+
+/*
+ * sleep-time 0: a task's hooked calls did not run while it was switched
+ * out, so their clocks move on by that long.  @next is not running: its
+ * frames are ours to change.
+ */
+void notrace __ftrace_graph_sched_switch(struct task_struct *prev,
+					 struct task_struct *next)
+{
+	struct graph_stack *s = stack_of(next);
+	u64 now = trace_clock_local(), slept;
+	int i;
+
+	prev->ftrace_timestamp = now;
+	if (!s || !next->ftrace_timestamp || (trace_flags & TRACE_ITER_SLEEP_TIME))
+		return;
+	slept = now - min(next->ftrace_timestamp, now);
+	for (i = 0; i < next->curr_ret_stack; i++)
+		s->frame[i].calltime = min(s->frame[i].calltime + slept, now);
 }
 
 static struct ftrace_ops graph_ops = {
 	.func	= graph_entry,
 	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
 };
+
+/* The tracer and the profiler share one ops and the shadow stacks. */
+int fgraph_start(unsigned int user)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!fgraph_users) {
+		WRITE_ONCE(graph_active, true);
+		graph_stacks_alloc_all();
+		WRITE_ONCE(fgraph_users, user);
+		ret = register_ftrace_function(&graph_ops);
+		if (ret) {
+			WRITE_ONCE(fgraph_users, 0);
+			return ret;
+		}
+		static_branch_enable(&fgraph_sched_key);
+		return 0;
+	}
+	WRITE_ONCE(fgraph_users, fgraph_users | user);
+	return 0;
+}
+
+void fgraph_stop(unsigned int user)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!(fgraph_users & user))
+		return;
+	WRITE_ONCE(fgraph_users, fgraph_users & ~user);
+	if (!fgraph_users) {
+		unregister_ftrace_function(&graph_ops);
+		static_branch_disable(&fgraph_sched_key);
+	}
+	/* stacks stay: hooked returns still come back through them */
+}
 
 /* ---- output ---------------------------------------------------------- */
 
@@ -283,15 +397,15 @@ static char duration_mark(u64 ns)
 	return ' ';
 }
 
-/* "  2.643 us    |  ": mark, at most 7 digits, padded to the column */
-static void print_duration(struct seq_buf *s, u64 ns)
+/* "2.643 us    ": at most 7 digits, padded to the column */
+void trace_print_graph_duration(struct seq_buf *s, u64 ns)
 {
 	unsigned long rem = do_div(ns, 1000);
 	char us[24];
 	int len;
 
 	len = snprintf(us, sizeof(us), "%llu", ns);
-	seq_buf_printf(s, "%c %s", duration_mark(ns * 1000 + rem), us);
+	seq_buf_puts(s, us);
 	if (len < 7) {
 		char frac[5];
 
@@ -302,14 +416,81 @@ static void print_duration(struct seq_buf *s, u64 ns)
 	seq_buf_puts(s, " us ");
 	for (; len < 8; len++)
 		seq_buf_putc(s, ' ');
+}
+
+static void print_duration(struct seq_buf *s, u64 ns)
+{
+	if (!(trace_flags & TRACE_ITER_GRAPH_DURATION))
+		return;
+	seq_buf_putc(s, trace_flags & TRACE_ITER_GRAPH_OVERHEAD ?
+		     duration_mark(ns) : ' ');
+	seq_buf_putc(s, ' ');
+	trace_print_graph_duration(s, ns);
 	seq_buf_puts(s, "|  ");
 }
 
 static void graph_print_header(struct trace_iter *it)
 {
-	seq_buf_puts(&it->seq,
-		"# CPU  DURATION                  FUNCTION CALLS\n"
-		"# |     |   |                     |   |   |   |\n");
+	unsigned long fl = trace_flags;
+	struct seq_buf *s = &it->seq;
+
+	seq_buf_putc(s, '#');
+	if (fl & TRACE_ITER_GRAPH_ABSTIME)
+		seq_buf_puts(s, "     TIME       ");
+	if (fl & TRACE_ITER_GRAPH_CPU)
+		seq_buf_puts(s, " CPU");
+	if (fl & TRACE_ITER_GRAPH_PROC)
+		seq_buf_puts(s, "  TASK/PID       ");
+	if (fl & TRACE_ITER_GRAPH_DURATION)
+		seq_buf_puts(s, "  DURATION   ");
+	seq_buf_puts(s, "               FUNCTION CALLS\n#");
+	if (fl & TRACE_ITER_GRAPH_ABSTIME)
+		seq_buf_puts(s, "      |         ");
+	if (fl & TRACE_ITER_GRAPH_CPU)
+		seq_buf_puts(s, " |  ");
+	if (fl & TRACE_ITER_GRAPH_PROC)
+		seq_buf_puts(s, "   |    |        ");
+	if (fl & TRACE_ITER_GRAPH_DURATION)
+		seq_buf_puts(s, "   |   |      ");
+	seq_buf_puts(s, "               |   |   |   |\n");
+}
+
+static void print_cpu(struct seq_buf *s, int cpu)
+{
+	seq_buf_printf(s, " %*d) ", nr_cpu_ids > 10 ? 2 : 1, cpu);
+}
+
+/* "comm-pid" centred in 14 columns, comm cut to 7 */
+static void print_proc(struct seq_buf *s, pid_t pid)
+{
+	char comm[TASK_COMM_LEN], id[40];
+	int len, pad;
+
+	trace_find_cmdline(pid, comm);
+	comm[7] = 0;
+	len = snprintf(id, sizeof(id), "%s-%d", comm, pid);
+	pad = len < 14 ? 14 - len : 0;
+	seq_buf_printf(s, "%*s%s%*s", pad / 2, "", id, pad - pad / 2, "");
+}
+
+/* the columns before the duration */
+static void print_prologue(struct trace_iter *it, int cpu)
+{
+	struct seq_buf *s = &it->seq;
+
+	if (trace_flags & TRACE_ITER_GRAPH_ABSTIME) {
+		u64 t = it->ts;
+		unsigned long ns = do_div(t, NSEC_PER_SEC);
+
+		seq_buf_printf(s, "%5lu.%06lu |  ", (unsigned long)t,
+			       ns / 1000);
+	}
+	if (trace_flags & TRACE_ITER_GRAPH_CPU)
+		print_cpu(s, cpu);
+	if (trace_flags & TRACE_ITER_GRAPH_PROC) {
+		print_proc(s, it->ent->pid);
+		seq_buf_puts(s, " | ");
+	}
 }
 
 static bool graph_print_line(struct trace_iter *it)
@@ -317,6 +498,7 @@ static bool graph_print_line(struct trace_iter *it)
 	struct trace_entry *ent = it->ent;
 	struct seq_buf *s = &it->seq;
 	bool irq = ent->flags & TRACE_FLAG_HARDIRQ;
+	bool dur = trace_flags & TRACE_ITER_GRAPH_DURATION;
 	int cpu = it->cpu, depth, i;
 	unsigned long func;
 
@@ -325,18 +507,36 @@ static bool graph_print_line(struct trace_iter *it)
 	if (cpu < 0 || cpu >= NR_CPUS)
 		cpu = 0;
 
+	/* another task on this CPU since its last line */
+	if (it->graph_pid[cpu] != ent->pid + 1) {
+		if (it->graph_pid[cpu]) {
+			seq_buf_puts(s, " ------------------------------------------\n");
+			print_cpu(s, cpu);
+			print_proc(s, it->graph_pid[cpu] - 1);
+			seq_buf_puts(s, " => ");
+			print_proc(s, ent->pid);
+			seq_buf_puts(s, "\n ------------------------------------------\n\n");
+		}
+		it->graph_pid[cpu] = ent->pid + 1;
+	}
+
 	/* an irq came in or left since this CPU's last line */
+	if (!(trace_flags & TRACE_ITER_GRAPH_IRQS))
+		irq = false;
 	if (irq != it->graph_irq[cpu]) {
-		seq_buf_printf(s, " %d)   %s |\n", cpu,
-			       irq ? "==========>" : "<==========");
+		print_prologue(it, cpu);
+		seq_buf_printf(s, "%s%s%s\n", dur ? "  " : "",
+			       irq ? "==========>" : "<==========",
+			       dur ? " |" : "");
 		it->graph_irq[cpu] = irq;
 	}
 
-	seq_buf_printf(s, " %d) ", cpu);
+	print_prologue(it, cpu);
 	if (ent->type == TRACE_GRAPH_ENT) {
 		struct graph_ent_entry *e = (struct graph_ent_entry *)ent;
 
-		seq_buf_puts(s, "              |  ");
+		if (dur)
+			seq_buf_puts(s, "              |  ");
 		depth = e->depth;
 		func = e->func;
 	} else {
@@ -352,6 +552,8 @@ static bool graph_print_line(struct trace_iter *it)
 				seq_buf_printf(s, "} /* %ps */\n", (void *)func);
 			else
 				seq_buf_puts(s, "}\n");
+			if (trace_flags & TRACE_ITER_GRAPH_OVERRUN)
+				seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
 			return true;
 		}
 	}
@@ -366,20 +568,12 @@ static bool graph_print_line(struct trace_iter *it)
 
 static int graph_trace_init(void)
 {
-	int ret;
-
-	WRITE_ONCE(graph_active, true);
-	graph_stacks_alloc_all();
-	ret = register_ftrace_function(&graph_ops);
-	if (ret)
-		WRITE_ONCE(graph_active, false);
-	return ret;
+	return fgraph_start(FGRAPH_TRACER);
 }
 
 static void graph_trace_reset(void)
 {
-	unregister_ftrace_function(&graph_ops);
-	/* stacks stay: hooked returns still come back through them */
+	fgraph_stop(FGRAPH_TRACER);
 }
 
 static struct tracer graph_tracer = {
@@ -429,7 +623,25 @@ core_initcall(init_graph_trace);
 static __init int init_graph_tracefs(void)
 {
 	tracefs_create_file("max_graph_depth", 0644, NULL, NULL, &depth_fops);
-	trace_create_option("funcgraph-tail", TRACE_ITER_GRAPH_TAIL);
+	static const struct {
+		const char	*name;
+		unsigned long	bit;
+	} opts[] = {
+		{ "funcgraph-overrun",	TRACE_ITER_GRAPH_OVERRUN },
+		{ "funcgraph-cpu",	TRACE_ITER_GRAPH_CPU },
+		{ "funcgraph-overhead",	TRACE_ITER_GRAPH_OVERHEAD },
+		{ "funcgraph-proc",	TRACE_ITER_GRAPH_PROC },
+		{ "funcgraph-duration",	TRACE_ITER_GRAPH_DURATION },
+		{ "funcgraph-abstime",	TRACE_ITER_GRAPH_ABSTIME },
+		{ "funcgraph-irqs",	TRACE_ITER_GRAPH_IRQS },
+		{ "funcgraph-tail",	TRACE_ITER_GRAPH_TAIL },
+		{ "sleep-time",		TRACE_ITER_SLEEP_TIME },
+		{ "graph-time",		TRACE_ITER_GRAPH_TIME },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		trace_create_option(opts[i].name, opts[i].bit);
 	return 0;
 }
 device_initcall(init_graph_tracefs);

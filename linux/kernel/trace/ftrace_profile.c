@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function profiler: calls per function on each CPU and, with the
+ * function_graph return hook, the time spent in them.
+ *
+ * Each CPU has its own table, sized for every site when profiling starts,
+ * so the traced path never allocates.  It is only written by its own CPU
+ * with irqs off (NMIs are not profiled), so it needs no lock; entries are
+ * only ever appended, and a full table counts a drop.  Readers copy the
+ * entries out and sort the copy.
+ */
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
+#include <linux/percpu.h>
+#include <linux/seq_file.h>
+#include <linux/sort.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+
+/* room for functions of modules loaded while profiling */
+#define PROF_SLACK	512
+
+struct prof_entry {
+	unsigned long	ip;
+	unsigned long	hits;
+	u64		time;
+	u64		time_sq;
+	u32		next;		/* index + 1 of the next in the bucket */
+};
+
+struct prof_table {
+	unsigned int		size;
+	unsigned int		used;
+	unsigned int		bits;
+	unsigned long		drops;
+	u32			*buckets;	/* index + 1, 0 ends */
+	struct prof_entry	ent[];
+};
+
+static DEFINE_PER_CPU(struct prof_table *, prof_tables);
+static bool profile_enabled;	/* the file's value, under trace_types_lock */
+static bool profile_active;	/* what the traced path reads */
+
+static struct prof_entry *notrace prof_lookup(struct prof_table *t,
+					      unsigned long ip, bool add)
+{
+	u32 b = hash_long(ip, t->bits), i;
+	struct prof_entry *e;
+
+	for (i = t->buckets[b]; i; i = e->next) {
+		e = &t->ent[i - 1];
+		if (e->ip == ip)
+			return e;
+	}
+	if (!add)
+		return NULL;
+	if (t->used >= t->size) {
+		t->drops++;
+		return NULL;
+	}
+	e = &t->ent[t->used];
+	e->ip = ip;
+	e->next = t->buckets[b];
+	/* readers see an entry only once it is filled in */
+	smp_store_release(&t->used, t->used + 1);
+	t->buckets[b] = t->used;
+	return e;
+}
+
+/* A call of @ip, with irqs off. */
+void notrace ftrace_profile_hit(unsigned long ip)
+{
+	struct prof_table *t = this_cpu_read(prof_tables);
+	struct prof_entry *e;
+
+	if (!READ_ONCE(profile_active) || !t)
+		return;
+	e = prof_lookup(t, ip, true);
+	if (e)
+		e->hits++;
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+
+/* A return of @ip after @ns, as sleep-time and graph-time count it. */
+void notrace ftrace_profile_time(unsigned long ip, u64 ns)
+{
+	struct prof_table *t;
+	struct prof_entry *e;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	t = this_cpu_read(prof_tables);
+	/* a call counted on another CPU is not timed here either */
+	if (READ_ONCE(profile_active) && t) {
+		e = prof_lookup(t, ip, false);
+		if (e) {
+			e->time += ns;
+			e->time_sq += ns * ns;
+		}
+	}
+	local_irq_restore(flags);
+}
+
+static int profile_register(void)
+{
+	return fgraph_start(FGRAPH_PROFILER);
+}
+
+static void profile_unregister(void)
+{
+	fgraph_stop(FGRAPH_PROFILER);
+}
+
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER: hits only */
+
+static void notrace profile_call(unsigned long ip, unsigned long parent_ip,
+				 struct ftrace_ops *op, unsigned long *parent)
+{
+	unsigned long flags;
+
+	if (in_nmi())
+		return;
+	local_irq_save(flags);
+	ftrace_profile_hit(ip);
+	local_irq_restore(flags);
+}
+
+static struct ftrace_ops profile_ops = {
+	.func	= profile_call,
+	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
+};
+
+static int profile_register(void)
+{
+	return register_ftrace_function(&profile_ops);
+}
+
+static void profile_unregister(void)
+{
+	unregister_ftrace_function(&profile_ops);
+}
+
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+static struct prof_table *prof_table_alloc(unsigned int n)
+{
+	unsigned int bits = order_base_2(n);
+	struct prof_table *t;
+
+	t = vzalloc(struct_size(t, ent, n) + sizeof(u32) * (1UL << bits));
+	if (!t)
+		return NULL;
+	t->size = n;
+	t->bits = bits;
+	t->buckets = (u32 *)&t->ent[n];
+	return t;
+}
+
+/* Fresh tables for every CPU: starting again resets the numbers. */
+static int profile_start(void)
+{
+	unsigned int n = ftrace_nr_sites() + PROF_SLACK;
+	struct prof_table *t;
+	int cpu, ret;
+
+	for_each_possible_cpu(cpu) {
+		t = prof_table_alloc(n);
+		if (!t)
+			return -ENOMEM;
+		vfree(per_cpu(prof_tables, cpu));
+		per_cpu(prof_tables, cpu) = t;
+	}
+	WRITE_ONCE(profile_active, true);
+	ret = profile_register();
+	if (ret)
+		WRITE_ONCE(profile_active, false);
+	return ret;
+}
+
+static void profile_stop(void)
+{
+	WRITE_ONCE(profile_active, false);
+	profile_unregister();
+	/* nobody is left in the irqs-off updates: tables may be replaced */
+	ftrace_sync();
+}
+
+static ssize_t enabled_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	char buf[3] = { '0', '\n' };
+
+	if (READ_ONCE(profile_enabled))
+		buf[0] = '1';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t enabled_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	val = !!val;
+	mutex_lock(&trace_types_lock);
+	if (val != profile_enabled) {
+		if (val) {
+			ret = profile_start();
+		} else {
+			profile_stop();
+			ret = 0;
+		}
+		if (!ret)
+			WRITE_ONCE(profile_enabled, val);
+	}
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations enabled_fops = {
+	.read	= enabled_read,
+	.write	= enabled_write,
+	.llseek	= default_llseek,
+};
+
+static ssize_t drops_read(struct file *filp, char __user *ubuf, size_t cnt,
+			  loff_t *ppos)
+{
+	unsigned long drops = 0;
+	char buf[24];
+	int cpu, len;
+
+	mutex_lock(&trace_types_lock);
+	for_each_possible_cpu(cpu)
+		if (per_cpu(prof_tables, cpu))
+			drops += READ_ONCE(per_cpu(prof_tables, cpu)->drops);
+	mutex_unlock(&trace_types_lock);
+	len = scnprintf(buf, sizeof(buf), "%lu\n", drops);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations drops_fops = {
+	.read	= drops_read,
+	.llseek	= default_llseek,
+};
+
+/* ---- trace_stat/functionN -------------------------------------------- */
+
+struct prof_snap {
+	unsigned int		n;
+	struct prof_entry	ent[];
+};
+
+/* largest first: by time where there is one, else by hits */
+static int prof_cmp(const void *a, const void *b)
+{
+	const struct prof_entry *x = a, *y = b;
+
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) && x->time != y->time)
+		return x->time < y->time ? 1 : -1;
+	if (x->hits != y->hits)
+		return x->hits < y->hits ? 1 : -1;
+	return 0;
+}
+
+static void *stat_start(struct seq_file *m, loff_t *pos)
+{
+	struct prof_snap *snap = m->private;
+
+	if (*pos == 0)
+		return SEQ_START_TOKEN;
+	return *pos <= snap->n ? &snap->ent[*pos - 1] : NULL;
+}
+
+static void *stat_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return stat_start(m, pos);
+}
+
+static void stat_stop(struct seq_file *m, void *v)
+{
+}
+
+static int stat_show(struct seq_file *m, void *v)
+{
+	struct prof_entry *e = v;
+	char name[KSYM_NAME_LEN];
+
+	if (v == SEQ_START_TOKEN) {
+		if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
+			seq_puts(m, "  Function                               Hit    Time            Avg             s^2\n"
+				    "  --------                               ---    ----            ---             ---\n");
+		else
+			seq_puts(m, "  Function                               Hit\n"
+				    "  --------                               ---\n");
+		return 0;
+	}
+	if (!kallsyms_lookup(e->ip, NULL, NULL, NULL, name))
+		snprintf(name, sizeof(name), "0x%lx", e->ip);
+	seq_printf(m, "  %-30.30s  %10lu", name, e->hits);
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER)) {
+		u64 n = e->hits, var = 0, denom = n * (n - 1) * 1000;
+		char buf[128];
+		struct seq_buf s;
+
+		/* s^2 = (n * sum(x^2) - sum(x)^2) / (n * (n - 1)), in us^2 */
+		if (denom && n * e->time_sq > e->time * e->time)
+			var = div64_u64(n * e->time_sq - e->time * e->time, denom);
+		seq_buf_init(&s, buf, sizeof(buf));
+		seq_buf_puts(&s, "    ");
+		trace_print_graph_duration(&s, e->time);
+		seq_buf_puts(&s, "    ");
+		trace_print_graph_duration(&s, div64_u64(e->time, n));
+		seq_buf_puts(&s, "    ");
+		trace_print_graph_duration(&s, var);
+		seq_write(m, buf, seq_buf_used(&s));
+	}
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations stat_seq_ops = {
+	.start	= stat_start,
+	.next	= stat_next,
+	.stop	= stat_stop,
+	.show	= stat_show,
+};
+
+static int stat_open(struct inode *inode, struct file *file)
+{
+	int cpu = (long)inode->i_private;
+	struct prof_snap *snap = NULL;
+	struct prof_table *t;
+	unsigned int i, used;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	t = per_cpu(prof_tables, cpu);
+	/* pairs with the release in prof_lookup(): entries filled in */
+	used = t ? smp_load_acquire(&t->used) : 0;
+	snap = vmalloc(struct_size(snap, ent, used));
+	if (snap) {
+		snap->n = 0;
+		for (i = 0; i < used; i++) {
+			struct prof_entry e = t->ent[i];
+
+			/* only functions hit (and timed here, if timing) */
+			if (e.hits)
+				snap->ent[snap->n++] = e;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	if (!snap)
+		return -ENOMEM;
+	sort(snap->ent, snap->n, sizeof(snap->ent[0]), prof_cmp, NULL);
+	ret = seq_open(file, &stat_seq_ops);
+	if (ret) {
+		vfree(snap);
+		return ret;
+	}
+	((struct seq_file *)file->private_data)->private = snap;
+	return 0;
+}
+
+static int stat_release(struct inode *inode, struct file *file)
+{
+	vfree(((struct seq_file *)file->private_data)->private);
+	return seq_release(inode, file);
+}
+
+static const struct file_operations stat_fops = {
+	.open		= stat_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= stat_release,
+};
+
+static __init int init_function_profiler(void)
+{
+	struct dentry *dir;
+	char name[24];
+	int cpu;
+
+	tracefs_create_file("function_profile_enabled", 0644, NULL, NULL,
+			    &enabled_fops);
+	tracefs_create_file("function_profile_drops", 0444, NULL, NULL,
+			    &drops_fops);
+	dir = tracefs_create_dir("trace_stat", NULL);
+	if (IS_ERR_OR_NULL(dir))
+		return 0;
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "function%d", cpu);
+		tracefs_create_file(name, 0444, dir, (void *)(long)cpu,
+				    &stat_fops);
+	}
+	return 0;
+}
+device_initcall(init_function_profiler);
