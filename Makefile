@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
 	libc6-dev file
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -96,6 +96,10 @@ clean:
 
 bench:
 	@bench/run.sh
+
+# mainline's own ftrace selftests against our kernel: bench/CONFORMANCE.md
+conformance: initramfs
+	@bench/conformance.sh $(TARBALL) $(B) $(OBJ)/arch/x86/boot/bzImage
 
 distclean:
 	rm -rf $(B)

@@ -1,9 +1,9 @@
 #!/bin/bash
-# mkinitramfs.sh OUT MODROOT FTRACETEST_DIR
+# mkinitramfs.sh OUT MODROOT FTRACETEST_DIR [MAINLINE_FTRACETEST_DIR]
 # BusyBox initramfs: static busybox, our /init, kernel modules and the
-# ftracetest suite at /ftracetest.
+# ftracetest suite at /ftracetest (mainline's, unchanged, at /mainline).
 set -euo pipefail
-out=$1 modroot=$2 tests=$3
+out=$1 modroot=$2 tests=$3 mainline=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 bb=/bin/busybox
 file -L "$bb" 2>/dev/null | grep -q 'statically linked' || bb=/usr/bin/busybox
@@ -18,6 +18,7 @@ cp "$here/init" "$root/init"
 chmod +x "$root/init"
 [ -d "$modroot/lib/modules" ] && cp -a "$modroot/lib/modules" "$root/lib/"
 cp -a "$tests" "$root/ftracetest"
+[ -z "$mainline" ] || cp -a "$mainline" "$root/mainline"
 mkdir -p "$root/bench"
 cp "$here/../bench/guest.sh" "$root/bench/"
 # static helpers for the selftests and benchmarks

@@ -1,5 +1,5 @@
 #!/bin/bash
-# qemu.sh run|check BZIMAGE INITRAMFS [LOG]
+# qemu.sh run|check|conformance BZIMAGE INITRAMFS [LOG]
 # Boot the test kernel on two emulated CPUs.  In check mode the guest's
 # HARNESS-RESULT line is the only way to pass: a panic (panic=-1 reboots,
 # -no-reboot then exits), a hang (timeout) or a missing line fails.
@@ -22,9 +22,12 @@ if [ "$mode" = run ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append harness=run"
 fi
 
+# check boots with filters for the boot parameter test
+boot="ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
+[ "$mode" = check ] || boot=
 echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
 timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
-	-append "$append ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write harness=check" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	-append "$append $boot harness=$mode" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
 	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}
 res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
