@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * set_ftrace_filter and set_ftrace_notrace: which functions the function
- * tracers trace, and the function commands (func:traceon, func:traceoff).
+ * tracers trace, and the function commands (func:traceon, func:traceoff,
+ * func:stacktrace).
  *
  * A write is a list of whitespace-separated items:
  *
@@ -11,6 +12,7 @@
  *	glob:mod:!NAME		functions outside module NAME
  *	glob:traceon[:N]	turn tracing on when one is entered (N times)
  *	glob:traceoff[:N]	turn it off
+ *	glob:stacktrace[:N]	record the caller's stack
  *	!glob:traceoff		remove a command
  *
  * Each write is applied whole or not at all.  Names are looked up in an
@@ -139,11 +141,12 @@ fail:
 
 /* ---- function commands ----------------------------------------------- */
 
-enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_NR };
+enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_NR };
 
 static const char * const cmd_names[CMD_NR] = {
 	[CMD_TRACEON]	= "traceon",
 	[CMD_TRACEOFF]	= "traceoff",
+	[CMD_STACKTRACE] = "stacktrace",
 };
 
 struct func_cmd {
@@ -171,7 +174,10 @@ static void notrace cmd_fire(struct func_cmd *c)
 {
 	long n;
 
-	/* a count is spent only when the command changes something */
+	/*
+	 * A count is spent only when the command does something: traceon
+	 * while tracing is off, traceoff and stacktrace while it is on.
+	 */
 	if (c->type == CMD_TRACEON ? tracing_is_on() : !tracing_is_on())
 		return;
 	n = atomic_long_read(&c->count);
@@ -181,8 +187,10 @@ static void notrace cmd_fire(struct func_cmd *c)
 		return;
 	if (c->type == CMD_TRACEON)
 		tracing_on();
-	else
+	else if (c->type == CMD_TRACEOFF)
 		tracing_off();
+	else
+		trace_func_stack(c->ip, tracing_gen_ctx());
 }
 
 static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,

@@ -459,14 +459,117 @@ static const struct file_operations option_fops = {
 
 static struct dentry *options_dir;
 
+/* every options/ file, for trace_options */
+static DEFINE_MUTEX(option_files_lock);
+static struct {
+	const char	*name;
+	unsigned long	bit;
+	struct dentry	*dentry;
+} option_files[BITS_PER_LONG];
+
 /* An options/@name file showing and setting @bit of trace_flags. */
 struct dentry *trace_create_option(const char *name, unsigned long bit)
 {
+	struct dentry *d;
+	unsigned int i;
+
 	if (!options_dir)
 		return NULL;
-	return tracefs_create_file(name, 0644, options_dir, (void *)bit,
-				   &option_fops);
+	d = tracefs_create_file(name, 0644, options_dir, (void *)bit,
+				&option_fops);
+	if (IS_ERR_OR_NULL(d))
+		return d;
+	mutex_lock(&option_files_lock);
+	for (i = 0; i < ARRAY_SIZE(option_files); i++) {
+		if (!option_files[i].name) {
+			option_files[i].name = name;
+			option_files[i].bit = bit;
+			option_files[i].dentry = d;
+			break;
+		}
+	}
+	mutex_unlock(&option_files_lock);
+	return d;
 }
+
+void trace_remove_option(struct dentry *d)
+{
+	unsigned int i;
+
+	if (!d)
+		return;
+	mutex_lock(&option_files_lock);
+	for (i = 0; i < ARRAY_SIZE(option_files); i++)
+		if (option_files[i].dentry == d)
+			option_files[i].name = NULL;
+	mutex_unlock(&option_files_lock);
+	tracefs_remove(d);
+}
+
+/* trace_options: every option as "name" or "noname", one per line */
+static int trace_options_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	mutex_lock(&option_files_lock);
+	for (i = 0; i < ARRAY_SIZE(option_files); i++)
+		if (option_files[i].name)
+			seq_printf(m, "%s%s\n",
+				   trace_flags & option_files[i].bit ? "" : "no",
+				   option_files[i].name);
+	mutex_unlock(&option_files_lock);
+	return 0;
+}
+
+static int trace_options_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, trace_options_show, NULL);
+}
+
+static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	char *buf, *name;
+	bool set = true;
+	unsigned int i;
+	int ret = -EINVAL;
+
+	buf = trace_user_string(ubuf, cnt, 64);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	name = strim(buf);
+	if (!strncmp(name, "no", 2)) {
+		name += 2;
+		set = false;
+	}
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&option_files_lock);
+	for (i = 0; i < ARRAY_SIZE(option_files); i++) {
+		if (option_files[i].name && !strcmp(option_files[i].name, name)) {
+			if (set)
+				trace_flags |= option_files[i].bit;
+			else
+				trace_flags &= ~option_files[i].bit;
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&option_files_lock);
+	mutex_unlock(&trace_types_lock);
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_options_fops = {
+	.open		= trace_options_open,
+	.read		= seq_read,
+	.write		= trace_options_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
 
 /* ---- output ---------------------------------------------------------- */
 
@@ -1103,6 +1206,193 @@ static __init void create_per_cpu_files(void)
 	}
 }
 
+/*
+ * events/enable: this series has no trace events, so there is nothing
+ * to enable; tools that switch all events off before they start (the
+ * selftests, trace-cmd reset) still find the file.
+ */
+static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, "0\n", 2);
+}
+
+static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations events_enable_fops = {
+	.read	= events_enable_read,
+	.write	= events_enable_write,
+	.llseek	= default_llseek,
+};
+
+/* trace_clock: events are stamped by the per-CPU local clock only */
+static ssize_t trace_clock_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, "[local]\n", 8);
+}
+
+static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	char *buf = trace_user_string(ubuf, cnt, 32);
+	int ret;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = strcmp(strim(buf), "local") ? -EINVAL : 0;
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_clock_fops = {
+	.read	= trace_clock_read,
+	.write	= trace_clock_write,
+	.llseek	= default_llseek,
+};
+
+/* tracing_cpumask: the CPUs whose buffers record */
+static cpumask_var_t tracing_cpumask;
+
+static ssize_t cpumask_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	char *buf;
+	int len;
+
+	mutex_lock(&trace_types_lock);
+	buf = kasprintf(GFP_KERNEL, "%*pb\n", cpumask_pr_args(tracing_cpumask));
+	mutex_unlock(&trace_types_lock);
+	if (!buf)
+		return -ENOMEM;
+	len = simple_read_from_buffer(ubuf, cnt, ppos, buf, strlen(buf));
+	kfree(buf);
+	return len;
+}
+
+static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	cpumask_var_t mask;
+	int cpu, ret;
+
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse_user(ubuf, cnt, mask);
+	if (ret)
+		goto out;
+	mutex_lock(&trace_types_lock);
+	for_each_possible_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tracing_cpumask);
+		bool now = cpumask_test_cpu(cpu, mask);
+
+		if (was && !now)
+			ring_buffer_record_disable_cpu(global_buffer, cpu);
+		else if (!was && now)
+			ring_buffer_record_enable_cpu(global_buffer, cpu);
+	}
+	cpumask_copy(tracing_cpumask, mask);
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+	ret = cnt;
+out:
+	free_cpumask_var(mask);
+	return ret;
+}
+
+static const struct file_operations cpumask_fops = {
+	.read	= cpumask_read,
+	.write	= cpumask_write,
+	.llseek	= default_llseek,
+};
+
+/* README: what this tracefs offers, in mainline's words where tools grep */
+static const char readme_msg[] =
+	"tracing mini-HOWTO:\n\n"
+	"# echo 0 > tracing_on : quick way to disable tracing\n"
+	"# echo 1 > tracing_on : quick way to re-enable tracing\n\n"
+	" Important files:\n"
+	"  trace\t\t\t- The static contents of the buffer\n"
+	"\t\t\t  To clear the buffer write into this file: echo > trace\n"
+	"  trace_pipe\t\t- A consuming read to see the contents of the buffer\n"
+	"  current_tracer\t- function and latency tracers\n"
+	"  available_tracers\t- list of configured tracers for current_tracer\n"
+	"  buffer_size_kb\t- view and modify size of per cpu buffer\n"
+	"  buffer_total_size_kb  - view total size of all cpu buffers\n\n"
+	"  trace_clock\t\t- change the clock used to order events\n"
+	"       local:   Per cpu clock but may not be synced across CPUs\n"
+	"  tracing_cpumask\t- Limit which CPUs to trace\n"
+	"  trace_options\t\t- Set format or modify how tracing happens\n"
+	"\t\t\t  Disable an option by prefixing 'no' to the\n"
+	"\t\t\t  option name\n"
+#ifdef CONFIG_DYNAMIC_FTRACE
+	"\n  available_filter_functions - list of functions that can be filtered on\n"
+	"  set_ftrace_filter\t- echo function name in here to only trace these\n"
+	"\t\t\t  functions\n"
+	"\t     accepts: func_full_name or glob-matching-pattern\n"
+	"\t     modules: Can select a group via module\n"
+	"\t      Format: :mod:<module-name>\n"
+	"\t     example: echo :mod:ext3 > set_ftrace_filter\n"
+	"\t    triggers: a command to perform when function is hit\n"
+	"\t      Format: <function>:<trigger>[:count]\n"
+	"\t     trigger: traceon, traceoff\n"
+	"\t\t      stacktrace\n"
+	"\t     example: echo do_fault:traceoff > set_ftrace_filter\n"
+	"\t              echo do_trap:traceoff:3 > set_ftrace_filter\n"
+	"\t     To remove trigger without count:\n"
+	"\t       echo '!<function>:<trigger> > set_ftrace_filter\n"
+	"\t     To remove trigger with a count:\n"
+	"\t       echo '!<function>:<trigger>:0 > set_ftrace_filter\n"
+	"  set_ftrace_notrace\t- echo function name in here to never trace.\n"
+	"\t    accepts: func_full_name, *func_end, func_begin*, *func_middle*\n"
+	"\t    modules: Can select a group via module command :mod:\n"
+	"\t    Does not accept triggers\n"
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	"  set_ftrace_pid\t- Write pid(s) to only function trace those pids\n"
+	"\t\t    (function)\n"
+	"  set_ftrace_notrace_pid\t- Write pid(s) to not function trace those pids\n"
+	"\t\t    (function)\n"
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	"  set_graph_function\t- Trace the nested calls of a function (function_graph)\n"
+	"  set_graph_notrace\t- Do not trace the nested calls of a function (function_graph)\n"
+	"  max_graph_depth\t- Trace a limited depth of nested calls (0 is unlimited)\n"
+#endif
+#ifdef CONFIG_FUNCTION_PROFILER
+	"  function_profile_enabled - 1 starts the function profiler, 0 stops it\n"
+	"  trace_stat/functionN\t- its numbers for CPU N\n"
+#endif
+;
+
+static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, readme_msg,
+				       sizeof(readme_msg) - 1);
+}
+
+static const struct file_operations readme_fops = {
+	.read	= readme_read,
+	.llseek	= default_llseek,
+};
+
 static __init int tracer_init_tracefs(void)
 {
 	unsigned int i;
@@ -1122,6 +1412,17 @@ static __init int tracer_init_tracefs(void)
 	tracefs_create_file("buffer_total_size_kb", 0444, NULL, NULL,
 			    &buffer_total_fops);
 	create_per_cpu_files();
+	tracefs_create_file("enable", 0644, tracefs_create_dir("events", NULL),
+			    NULL, &events_enable_fops);
+	if (alloc_cpumask_var(&tracing_cpumask, GFP_KERNEL)) {
+		cpumask_copy(tracing_cpumask, cpu_possible_mask);
+		tracefs_create_file("tracing_cpumask", 0644, NULL, NULL,
+				    &cpumask_fops);
+	}
+	tracefs_create_file("trace_clock", 0644, NULL, NULL, &trace_clock_fops);
+	tracefs_create_file("trace_options", 0644, NULL, NULL,
+			    &trace_options_fops);
+	tracefs_create_file("README", 0444, NULL, NULL, &readme_fops);
 	options_dir = tracefs_create_dir("options", NULL);
 	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
 		trace_create_option(trace_options[i].name, trace_options[i].bit);

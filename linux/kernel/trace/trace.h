@@ -115,6 +115,7 @@ extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
 struct dentry *trace_create_option(const char *name, unsigned long bit);
+void trace_remove_option(struct dentry *d);
 
 void *trace_reserve(unsigned short type, unsigned int len,
 		    unsigned int trace_ctx);

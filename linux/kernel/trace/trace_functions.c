@@ -40,7 +40,7 @@ static int function_trace_init(void)
 					   TRACE_ITER_FUNC_STACK);
 	ret = register_ftrace_function(&trace_ops);
 	if (ret) {
-		tracefs_remove(stack_option);
+		trace_remove_option(stack_option);
 		stack_option = NULL;
 	}
 	return ret;
@@ -49,7 +49,7 @@ static int function_trace_init(void)
 static void function_trace_reset(void)
 {
 	unregister_ftrace_function(&trace_ops);
-	tracefs_remove(stack_option);
+	trace_remove_option(stack_option);
 	stack_option = NULL;
 }
 

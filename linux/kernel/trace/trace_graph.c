@@ -112,8 +112,16 @@ void ftrace_graph_free(struct task_struct *t)
 	t->ret_stack = NULL;
 }
 
+/* also when a CPU comes back: its idle task's old frames died with it */
 void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 {
+	struct graph_stack *s = stack_of(t);
+
+	if (s) {
+		t->curr_ret_stack = 0;
+		s->roots = s->skips = s->depth = 0;
+		return;
+	}
 	if (READ_ONCE(graph_active))
 		graph_stack_alloc(t, GFP_ATOMIC);
 }
