@@ -25,6 +25,16 @@ cp "$here/../bench/guest.sh" "$root/bench/"
 for c in "$here"/guest/*.c; do
 	gcc -static -O2 -Wall -o "$root/bin/$(basename "$c" .c)" "$c"
 done
+# real ftrace clients from Debian, with the shared libraries they load
+for tool in /usr/bin/perf /usr/bin/trace-cmd; do
+	[ -x "$tool" ] || continue
+	cp "$tool" "$root/usr/bin/"
+	ldd "$tool" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }' |
+	while read -r lib; do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+done
 echo 'export PS1="[guest \w]# "' > "$root/etc/profile"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"

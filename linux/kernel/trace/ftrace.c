@@ -28,6 +28,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/sysctl.h>
 #include <linux/tracefs.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
@@ -40,6 +41,7 @@ DEFINE_MUTEX(ftrace_lock);
 
 /* set on the first inconsistency; nothing is patched afterwards */
 static bool ftrace_disabled;
+static int ftrace_enabled = 1, ftrace_enabled_last = 1;
 
 static struct ftrace_ops __rcu *ftrace_ops_list;
 
@@ -381,7 +383,7 @@ static void ftrace_update_sites(struct ftrace_group *only)
 			if (rec->flags & REC_FREED)
 				continue;
 			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op && !want;
+			     op && !want && ftrace_enabled;
 			     op = rcu_dereference_protected(op->next, 1))
 				want = ops_wants(op, rec->ip);
 			if (want == !!(rec->flags & REC_ENABLED))
@@ -398,6 +400,46 @@ out:
 	ftrace_arch_update_finish();
 	mutex_unlock(&text_mutex);
 }
+
+/*
+ * /proc/sys/kernel/ftrace_enabled: 0 puts every site back to a NOP while
+ * the ops stay registered; 1 patches back what they want.
+ */
+static int ftrace_enabled_handler(const struct ctl_table *table, int write,
+				  void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int ret;
+
+	mutex_lock(&ftrace_lock);
+	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+	if (!ret && write && ftrace_enabled != ftrace_enabled_last) {
+		ftrace_enabled_last = ftrace_enabled;
+		ftrace_update_sites(NULL);
+		if (!ftrace_enabled)
+			ftrace_sync();
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static struct ctl_table ftrace_sysctls[] = {
+	{
+		.procname	= "ftrace_enabled",
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= ftrace_enabled_handler,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_ONE,
+	},
+};
+
+static __init int ftrace_sysctl_init(void)
+{
+	register_sysctl_init("kernel", ftrace_sysctls);
+	return 0;
+}
+late_initcall(ftrace_sysctl_init);
 
 static void ftrace_sync_fn(struct work_struct *work)
 {

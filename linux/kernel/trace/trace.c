@@ -416,6 +416,7 @@ static const struct trace_option {
 } trace_options[] = {
 	{ "print-parent",	TRACE_ITER_PRINT_PARENT },
 	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
+	{ "function-trace",	TRACE_ITER_FUNCTION },
 };
 
 static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
@@ -1322,6 +1323,42 @@ static const struct file_operations cpumask_fops = {
 	.llseek	= default_llseek,
 };
 
+/* tracing_thresh: function_graph records only returns slower than it */
+unsigned long tracing_thresh;
+
+static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	char buf[24];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%lu\n",
+			READ_ONCE(tracing_thresh) / NSEC_PER_USEC);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	unsigned long us;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &us);
+	if (ret)
+		return ret;
+	if (us > ULONG_MAX / NSEC_PER_USEC)
+		return -EINVAL;
+	WRITE_ONCE(tracing_thresh, us * NSEC_PER_USEC);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations thresh_fops = {
+	.read	= thresh_read,
+	.write	= thresh_write,
+	.llseek	= default_llseek,
+};
+
 /* README: what this tracefs offers, in mainline's words where tools grep */
 static const char readme_msg[] =
 	"tracing mini-HOWTO:\n\n"
@@ -1335,6 +1372,7 @@ static const char readme_msg[] =
 	"  available_tracers\t- list of configured tracers for current_tracer\n"
 	"  buffer_size_kb\t- view and modify size of per cpu buffer\n"
 	"  buffer_total_size_kb  - view total size of all cpu buffers\n\n"
+	"  tracing_thresh\t- function_graph: only returns slower than this (usecs)\n"
 	"  trace_clock\t\t- change the clock used to order events\n"
 	"       local:   Per cpu clock but may not be synced across CPUs\n"
 	"  tracing_cpumask\t- Limit which CPUs to trace\n"
@@ -1423,6 +1461,7 @@ static __init int tracer_init_tracefs(void)
 	tracefs_create_file("trace_options", 0644, NULL, NULL,
 			    &trace_options_fops);
 	tracefs_create_file("README", 0444, NULL, NULL, &readme_fops);
+	tracefs_create_file("tracing_thresh", 0644, NULL, NULL, &thresh_fops);
 	options_dir = tracefs_create_dir("options", NULL);
 	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
 		trace_create_option(trace_options[i].name, trace_options[i].bit);

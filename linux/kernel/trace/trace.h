@@ -47,8 +47,10 @@ struct ftrace_entry {
 #define TRACE_ITER_GRAPH_ABSTIME	BIT(11)
 #define TRACE_ITER_GRAPH_IRQS		BIT(12)
 #define TRACE_ITER_GRAPH_OVERRUN	BIT(13)
+#define TRACE_ITER_FUNCTION		BIT(14)
 
-#define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SLEEP_TIME | \
+#define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
+				 TRACE_ITER_SLEEP_TIME | \
 				 TRACE_ITER_GRAPH_TIME | TRACE_ITER_GRAPH_CPU | \
 				 TRACE_ITER_GRAPH_OVERHEAD | \
 				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS)
@@ -61,6 +63,7 @@ void ftrace_graph_free(struct task_struct *t);
 bool ftrace_pid_allowed(void);
 
 extern unsigned long trace_flags;
+extern unsigned long tracing_thresh;	/* ns; 0: off */
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN]);
 

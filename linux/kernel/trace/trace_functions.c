@@ -13,8 +13,12 @@ static void notrace function_trace_call(unsigned long ip,
 					struct ftrace_ops *op,
 					unsigned long *parent)
 {
-	unsigned int ctx = tracing_gen_ctx();
+	unsigned int ctx;
 
+	/* options/function-trace 0: the tracer stays, its events stop */
+	if (!(trace_flags & TRACE_ITER_FUNCTION))
+		return;
+	ctx = tracing_gen_ctx();
 	trace_function(ip, parent_ip, ctx);
 	/*
 	 * A stack per call: costly, so meant for a narrow filter (on every

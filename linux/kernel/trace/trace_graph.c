@@ -41,6 +41,7 @@ struct graph_frame {
 	u64			calltime;	/* moved on by time slept */
 	u64			child_ns;	/* spent in traced callees */
 	unsigned int		flags;
+	unsigned int		ctx;		/* context at entry */
 	int			depth;		/* GF_GRAPH frames below */
 	int			gparent;	/* nearest GF_GRAPH below, or -1 */
 };
@@ -167,11 +168,12 @@ void unpause_graph_tracing(void)
 
 /* ---- entry and exit -------------------------------------------------- */
 
-static void notrace write_entry(struct graph_frame *f, unsigned int ctx)
+/* a lazily written entry keeps the context it was entered in */
+static void notrace write_entry(struct graph_frame *f)
 {
 	struct graph_ent_entry *e;
 
-	e = trace_reserve(TRACE_GRAPH_ENT, sizeof(*e), ctx);
+	e = trace_reserve(TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
 	if (!e)
 		return;
 	e->func = f->func;
@@ -238,10 +240,10 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		f->gparent = below->flags & GF_GRAPH ? idx - 1 : below->gparent;
 	}
 	/* the parent has a child now: its entry must come first */
-	if ((flags & GF_GRAPH) && f->gparent >= 0 &&
+	if ((flags & GF_GRAPH) && f->gparent >= 0 && !tracing_thresh &&
 	    !(s->frame[f->gparent].flags & GF_WRITTEN)) {
 		s->frame[f->gparent].flags |= GF_WRITTEN;
-		write_entry(&s->frame[f->gparent], tracing_gen_ctx());
+		write_entry(&s->frame[f->gparent]);
 	}
 	if (flags & GF_PROF)
 		ftrace_profile_hit(ip);
@@ -250,6 +252,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->func = ip;
 	f->retp = parent;
 	f->flags = flags;
+	f->ctx = tracing_gen_ctx_flags(irqflags);
 	f->depth = s->depth;
 	f->child_ns = 0;
 	f->calltime = trace_clock_local();
@@ -278,7 +281,8 @@ static void notrace graph_write_return(struct graph_frame *f, u64 calltime,
 	r->calltime = calltime;
 	r->rettime = now;
 	r->depth = f->depth;
-	r->leaf = !(f->flags & GF_WRITTEN);
+	/* under tracing_thresh only slow returns show, without entries */
+	r->leaf = tracing_thresh ? -1 : !(f->flags & GF_WRITTEN);
 	r->overrun = atomic_read(&current->trace_overrun);
 	trace_commit();
 }
@@ -307,7 +311,8 @@ unsigned long notrace ftrace_return_to_handler(unsigned long fp)
 			s->frame[idx - 1].child_ns += now - calltime;
 		if (!(trace_flags & TRACE_ITER_GRAPH_TIME))
 			calltime = min(calltime + f->child_ns, now);
-		if (f->flags & GF_GRAPH)
+		if ((f->flags & GF_GRAPH) &&
+		    (!tracing_thresh || now - calltime >= tracing_thresh))
 			graph_write_return(f, calltime, now);
 		if (f->flags & GF_PROF)
 			ftrace_profile_time(f->func, now - calltime);
@@ -512,7 +517,7 @@ static bool graph_print_line(struct trace_iter *it)
 
 	if (ent->type != TRACE_GRAPH_ENT && ent->type != TRACE_GRAPH_RET)
 		return false;
-	if (cpu < 0 || cpu >= NR_CPUS)
+	if (cpu < 0 || cpu >= nr_cpu_ids)
 		cpu = 0;
 
 	/* another task on this CPU since its last line */
@@ -553,10 +558,10 @@ static bool graph_print_line(struct trace_iter *it)
 		print_duration(s, r->rettime - r->calltime);
 		depth = r->depth;
 		func = r->func;
-		if (!r->leaf) {
+		if (r->leaf <= 0) {
 			for (i = 0; i < depth; i++)
 				seq_buf_puts(s, "  ");
-			if (trace_flags & TRACE_ITER_GRAPH_TAIL)
+			if (r->leaf < 0 || (trace_flags & TRACE_ITER_GRAPH_TAIL))
 				seq_buf_printf(s, "} /* %ps */\n", (void *)func);
 			else
 				seq_buf_puts(s, "}\n");
