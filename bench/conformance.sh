@@ -1,9 +1,11 @@
 #!/bin/bash
-# conformance.sh TARBALL BUILD_DIR BZIMAGE
+# conformance.sh TARBALL BUILD_DIR BZIMAGE [report]
 # Run mainline 6.12's own ftrace selftests, unchanged (from Debian's
-# source tarball), against our kernel and write bench/CONFORMANCE.md.
+# source tarball), against our kernel; compare each case with
+# bench/conformance-expected.txt (BUILD_DIR/conformance.result) and, with
+# "report", rewrite bench/CONFORMANCE.md.
 set -euo pipefail
-tarball=$1 b=$2 kernel=$3
+tarball=$1 b=$2 kernel=$3 report=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 sel=$b/mainline-selftests
 
@@ -16,6 +18,21 @@ tar -C "$sel" -xf "$tarball" --strip-components=5 \
 GUEST_CMDLINE="quiet ${GUEST_CMDLINE:-}" QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800} "$here/../harness/qemu.sh" conformance \
 	"$kernel" "$b/initramfs-conf.cpio.gz" "$b/conformance.log" || true
 
+# compare with the expected table: a case that differs is a failure
+res=$b/conformance.cases
+grep -a -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$b/conformance.log" |
+	sed -E 's/^\[([0-9]+)\] (.*)[[:space:]]+\[([A-Z]+)\]$/\3\t\1\t\2/' > "$res"
+grep -v '^#' "$here/conformance-expected.txt" > "$b/conformance.expected"
+ok=$(grep -cxFf "$b/conformance.expected" "$res" || true)
+bad=$(($(wc -l < "$b/conformance.expected") - ok))
+# cases that pass count as passed; any difference from the table fails
+pass=$(grep -xFf "$b/conformance.expected" "$res" | grep -c '^PASS' || true)
+printf 'passed=%d\nfailed=%d\n' "$pass" "$bad" > "$b/conformance.result"
+diff "$b/conformance.expected" "$res" |
+	sed -n -e 's/^< /  conformance: expected /p' -e 's/^> /  conformance: got      /p' || true
+echo "conformance: $ok cases as expected ($pass PASS), $bad not"
+
+[ "$report" = report ] || exit $((bad > 0))
 out=$here/CONFORMANCE.md
 {
 	echo "# Mainline 6.12 ftrace selftests against this series"
@@ -30,12 +47,11 @@ out=$here/CONFORMANCE.md
 	echo
 	echo "| # | test | result |"
 	echo "|---:|---|---|"
-	grep -a -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$b/conformance.log" |
-		sed -E 's/^\[([0-9]+)\] (.*)[[:space:]]+\[([A-Z]+)\]$/| \1 | \2 | \3 |/'
+	awk -F '\t' '{ printf "| %s | %s | %s |\n", $2, $3, $1 }' "$res"
 	echo
 	grep -a '^# of ' "$b/conformance.log" | sed 's/^# of /- /'
 	echo
 	cat "$here/conformance-notes.md"
 } > "$out"
 echo "  WROTE   $out"
-grep -a '^# of \(passed\|failed\|unsupported\|unresolved\)' "$b/conformance.log" || true
+[ "$bad" = 0 ]

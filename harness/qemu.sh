@@ -31,7 +31,7 @@ timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
 	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}
 res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
-out=$(dirname "$log")/guest.result
+out=${log%.log}.result
 if [ -z "$res" ]; then
 	[ "$qrc" = 124 ] && why="timed out after ${timeout}s" || why="no result (exit $qrc)"
 	echo "qemu: guest $why; see $log" >&2
