@@ -12,7 +12,7 @@ B          := $(TOP)/build
 SRC        := $(B)/src
 OBJ        := $(B)/obj
 TARBALL    := /usr/src/linux-source-6.12.tar.xz
-CONFIGS    := $(wildcard configs/*.config)
+CONFIGS    := configs/qemu.config
 JOBS       ?= $(shell nproc)
 KMAKE       = $(MAKE) -C $(SRC) O=$(OBJ) -j$(JOBS) -s KBUILD_BUILD_USER=ftrace \
 	      KBUILD_BUILD_HOST=qemu
@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
 	libc6-dev file
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -99,6 +99,38 @@ clean:
 
 bench:
 	@bench/run.sh
+
+# Build tests: x86_64_defconfig plus the tracer, and the QEMU kernel
+# without the graph tracer (each in its own build directory).
+defconfig-kernel: overlay
+	@BASE=x86_64_defconfig harness/mkconfig.sh $(SRC) $(B)/defconfig configs/ftrace.config
+	@$(MAKE) -C $(SRC) O=$(B)/defconfig -j$(JOBS) -s bzImage modules
+	@echo "  BUILT   $(B)/defconfig/arch/x86/boot/bzImage"
+
+nograph-kernel: overlay
+	@grep -v FUNCTION_GRAPH_TRACER configs/qemu.config > $(B)/qemu-nograph.config
+	@harness/mkconfig.sh $(SRC) $(B)/nograph $(B)/qemu-nograph.config configs/nograph.config
+	@$(MAKE) -C $(SRC) O=$(B)/nograph -j$(JOBS) -s bzImage
+	@echo "  BUILT   $(B)/nograph/arch/x86/boot/bzImage"
+
+# The QEMU kernel with lockdep, atomic-sleep, list and object debugging
+# and KFENCE, running our whole selftest suite; a splat fails the run.
+DBG := $(B)/debug
+$(DBG)/.config: $(B)/.prepared configs/qemu.config configs/debug.config harness/mkconfig.sh | overlay
+	@harness/mkconfig.sh $(SRC) $(DBG) configs/qemu.config configs/debug.config
+
+debug-kernel: overlay $(DBG)/.config
+	@$(MAKE) -C $(SRC) O=$(DBG) -j$(JOBS) -s bzImage modules
+	@rm -rf $(DBG)-modroot
+	@$(MAKE) -C $(SRC) O=$(DBG) -s INSTALL_MOD_PATH=$(DBG)-modroot \
+		INSTALL_MOD_STRIP=1 modules_install >/dev/null
+	@echo "  BUILT   $(DBG)/arch/x86/boot/bzImage"
+
+debug-check: debug-kernel
+	@harness/mkinitramfs.sh $(B)/initramfs-debug.cpio.gz $(DBG)-modroot \
+		linux/tools/testing/selftests/ftrace
+	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-3600} harness/qemu.sh check \
+		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug.log
 
 # mainline's own ftrace selftests against our kernel: bench/CONFORMANCE.md
 conformance: initramfs

@@ -1,13 +1,15 @@
 #!/bin/bash
 # mkconfig.sh SRCDIR OBJDIR FRAGMENT...
-# tinyconfig plus our fragments; fail if a requested symbol did not land
-# (a typo or an unmet dependency would otherwise pass silently).
+# $BASE (tinyconfig unless set) plus our fragments; fail if a requested
+# symbol did not land (a typo or an unmet dependency would otherwise pass
+# silently).
 set -euo pipefail
 src=$1 obj=$2
 shift 2
 mkdir -p "$obj"
-echo "  CONFIG  tinyconfig + $*"
-make -s -C "$src" O="$obj" tinyconfig >/dev/null
+base=${BASE:-tinyconfig}
+echo "  CONFIG  $base + $*"
+make -s -C "$src" O="$obj" "$base" >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$@" >/dev/null
 make -s -C "$src" O="$obj" olddefconfig >/dev/null
 bad=0

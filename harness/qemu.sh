@@ -39,4 +39,11 @@ if [ -z "$res" ]; then
 	exit 1
 fi
 echo "${res#HARNESS-RESULT }" | tr ' ' '\n' > "$out"
+# a splat fails the run even when every test passed
+splat=$(grep -a -m1 -E 'BUG:|WARNING:|Oops|INFO: (possible|task .* blocked)|rcu_.* (self-detected|detected) stall' "$log" || true)
+if [ -n "$splat" ]; then
+	echo "qemu: kernel splat: $splat (see $log)" >&2
+	sed -i 's/^failed=\([0-9]*\)$/echo "failed=$((\1 + 1))"/e' "$out"
+	exit 1
+fi
 grep -q '^failed=0$' "$out" && grep -q '^rc=0$' "$out"
