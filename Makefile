@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
 	libc6-dev file
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check patches
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -131,6 +131,10 @@ debug-check: debug-kernel
 		linux/tools/testing/selftests/ftrace
 	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-3600} harness/qemu.sh check \
 		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug.log
+
+# the series as git format-patch files against the pristine source
+patches: $(B)/.deps
+	@harness/mkpatches.sh $(TARBALL) $(B)/patches
 
 # mainline's own ftrace selftests against our kernel: bench/CONFORMANCE.md
 conformance: initramfs

@@ -27,8 +27,9 @@
 #define PID_GEN_SHIFT	10
 #define PID_KEEP	(BIT(8) - 1)
 
-static DEFINE_XARRAY(trace_pids);
-static DEFINE_XARRAY(notrace_pids);
+/* tasks leave them from free_task(), which may run in softirq (RCU) */
+static DEFINE_XARRAY_FLAGS(trace_pids, XA_FLAGS_LOCK_BH);
+static DEFINE_XARRAY_FLAGS(notrace_pids, XA_FLAGS_LOCK_BH);
 static DEFINE_MUTEX(pid_lock);
 static bool pids_set, notrace_pids_set;
 /* starts at 1: a new task's word (0) is always stale */
@@ -79,9 +80,9 @@ void ftrace_graph_init_task(struct task_struct *t)
 void ftrace_graph_exit_task(struct task_struct *t)
 {
 	if (READ_ONCE(pids_set) && xa_load(&trace_pids, t->pid))
-		xa_erase(&trace_pids, t->pid);
+		xa_erase_bh(&trace_pids, t->pid);
 	if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, t->pid))
-		xa_erase(&notrace_pids, t->pid);
+		xa_erase_bh(&notrace_pids, t->pid);
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
 		ftrace_graph_free(t);
 }
@@ -192,7 +193,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 		xa_destroy(xa);
 	pf->trunc = false;
 	for (i = 0; i < n; i++) {
-		ret = xa_err(xa_store(xa, pids[i], xa_mk_value(1), GFP_KERNEL));
+		ret = xa_err(xa_store_bh(xa, pids[i], xa_mk_value(1), GFP_KERNEL));
 		if (ret)
 			break;
 	}
