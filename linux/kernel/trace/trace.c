@@ -410,10 +410,7 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 unsigned long trace_flags = TRACE_ITER_DEFAULT;
 
-static const struct trace_option {
-	const char	*name;
-	unsigned long	bit;
-} trace_options[] = {
+static const struct trace_option trace_options[] = {
 	{ "print-parent",	TRACE_ITER_PRINT_PARENT },
 	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
 	{ "function-trace",	TRACE_ITER_FUNCTION },

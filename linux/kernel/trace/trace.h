@@ -117,6 +117,12 @@ struct tracer {
 extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
+/* an options/ file: @bit of trace_flags */
+struct trace_option {
+	const char	*name;
+	unsigned long	bit;
+};
+
 struct dentry *trace_create_option(const char *name, unsigned long bit);
 void trace_remove_option(struct dentry *d);
 

@@ -442,30 +442,32 @@ static void print_duration(struct seq_buf *s, u64 ns)
 	seq_buf_puts(s, "|  ");
 }
 
+/* the optional columns, left to right: option, title, bar under it */
+static const struct {
+	unsigned long	bit;
+	const char	*title;
+	const char	*bar;
+} graph_columns[] = {
+	{ TRACE_ITER_GRAPH_ABSTIME,  "     TIME       ", "      |         " },
+	{ TRACE_ITER_GRAPH_CPU,      " CPU",             " |  " },
+	{ TRACE_ITER_GRAPH_PROC,     "  TASK/PID       ", "   |    |        " },
+	{ TRACE_ITER_GRAPH_DURATION, "  DURATION   ",    "   |   |      " },
+};
+
 static void graph_print_header(struct trace_iter *it)
 {
-	unsigned long fl = trace_flags;
 	struct seq_buf *s = &it->seq;
+	unsigned int i, line;
 
-	seq_buf_putc(s, '#');
-	if (fl & TRACE_ITER_GRAPH_ABSTIME)
-		seq_buf_puts(s, "     TIME       ");
-	if (fl & TRACE_ITER_GRAPH_CPU)
-		seq_buf_puts(s, " CPU");
-	if (fl & TRACE_ITER_GRAPH_PROC)
-		seq_buf_puts(s, "  TASK/PID       ");
-	if (fl & TRACE_ITER_GRAPH_DURATION)
-		seq_buf_puts(s, "  DURATION   ");
-	seq_buf_puts(s, "               FUNCTION CALLS\n#");
-	if (fl & TRACE_ITER_GRAPH_ABSTIME)
-		seq_buf_puts(s, "      |         ");
-	if (fl & TRACE_ITER_GRAPH_CPU)
-		seq_buf_puts(s, " |  ");
-	if (fl & TRACE_ITER_GRAPH_PROC)
-		seq_buf_puts(s, "   |    |        ");
-	if (fl & TRACE_ITER_GRAPH_DURATION)
-		seq_buf_puts(s, "   |   |      ");
-	seq_buf_puts(s, "               |   |   |   |\n");
+	for (line = 0; line < 2; line++) {
+		seq_buf_putc(s, '#');
+		for (i = 0; i < ARRAY_SIZE(graph_columns); i++)
+			if (trace_flags & graph_columns[i].bit)
+				seq_buf_puts(s, line ? graph_columns[i].bar :
+						       graph_columns[i].title);
+		seq_buf_puts(s, line ? "               |   |   |   |\n" :
+				       "               FUNCTION CALLS\n");
+	}
 }
 
 static void print_cpu(struct seq_buf *s, int cpu)
@@ -633,28 +635,26 @@ static __init int init_graph_trace(void)
 }
 core_initcall(init_graph_trace);
 
+static const struct trace_option graph_options[] = {
+	{ "funcgraph-overrun",	TRACE_ITER_GRAPH_OVERRUN },
+	{ "funcgraph-cpu",	TRACE_ITER_GRAPH_CPU },
+	{ "funcgraph-overhead",	TRACE_ITER_GRAPH_OVERHEAD },
+	{ "funcgraph-proc",	TRACE_ITER_GRAPH_PROC },
+	{ "funcgraph-duration",	TRACE_ITER_GRAPH_DURATION },
+	{ "funcgraph-abstime",	TRACE_ITER_GRAPH_ABSTIME },
+	{ "funcgraph-irqs",	TRACE_ITER_GRAPH_IRQS },
+	{ "funcgraph-tail",	TRACE_ITER_GRAPH_TAIL },
+	{ "sleep-time",		TRACE_ITER_SLEEP_TIME },
+	{ "graph-time",		TRACE_ITER_GRAPH_TIME },
+};
+
 static __init int init_graph_tracefs(void)
 {
-	tracefs_create_file("max_graph_depth", 0644, NULL, NULL, &depth_fops);
-	static const struct {
-		const char	*name;
-		unsigned long	bit;
-	} opts[] = {
-		{ "funcgraph-overrun",	TRACE_ITER_GRAPH_OVERRUN },
-		{ "funcgraph-cpu",	TRACE_ITER_GRAPH_CPU },
-		{ "funcgraph-overhead",	TRACE_ITER_GRAPH_OVERHEAD },
-		{ "funcgraph-proc",	TRACE_ITER_GRAPH_PROC },
-		{ "funcgraph-duration",	TRACE_ITER_GRAPH_DURATION },
-		{ "funcgraph-abstime",	TRACE_ITER_GRAPH_ABSTIME },
-		{ "funcgraph-irqs",	TRACE_ITER_GRAPH_IRQS },
-		{ "funcgraph-tail",	TRACE_ITER_GRAPH_TAIL },
-		{ "sleep-time",		TRACE_ITER_SLEEP_TIME },
-		{ "graph-time",		TRACE_ITER_GRAPH_TIME },
-	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(opts); i++)
-		trace_create_option(opts[i].name, opts[i].bit);
+	tracefs_create_file("max_graph_depth", 0644, NULL, NULL, &depth_fops);
+	for (i = 0; i < ARRAY_SIZE(graph_options); i++)
+		trace_create_option(graph_options[i].name, graph_options[i].bit);
 	return 0;
 }
 device_initcall(init_graph_tracefs);
