@@ -41,7 +41,7 @@ DEFINE_MUTEX(ftrace_lock);
 
 /* set on the first inconsistency; nothing is patched afterwards */
 static bool ftrace_disabled;
-static int ftrace_enabled = 1, ftrace_enabled_last = 1;
+static int ftrace_enabled = 1;
 
 static struct ftrace_ops __rcu *ftrace_ops_list;
 
@@ -246,7 +246,6 @@ static struct dyn_ftrace *group_lookup(struct ftrace_group *g,
 	return bsearch(&key, g->recs, g->count, sizeof(key), rec_cmp);
 }
 
-/* the record of the site at @ip, or NULL; caller holds ftrace_lock */
 /* How many sites the kernel and its modules have now. */
 unsigned long ftrace_nr_sites(void)
 {
@@ -260,6 +259,7 @@ unsigned long ftrace_nr_sites(void)
 	return n;
 }
 
+/* the record of the site at @ip, or NULL; caller holds ftrace_lock */
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
 {
 	struct ftrace_group *g;
@@ -408,12 +408,12 @@ out:
 static int ftrace_enabled_handler(const struct ctl_table *table, int write,
 				  void *buffer, size_t *lenp, loff_t *ppos)
 {
-	int ret;
+	int ret, was;
 
 	mutex_lock(&ftrace_lock);
+	was = ftrace_enabled;
 	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
-	if (!ret && write && ftrace_enabled != ftrace_enabled_last) {
-		ftrace_enabled_last = ftrace_enabled;
+	if (!ret && write && ftrace_enabled != was) {
 		ftrace_update_sites(NULL);
 		if (!ftrace_enabled)
 			ftrace_sync();

@@ -35,8 +35,16 @@ static bool pids_set, notrace_pids_set;
 /* starts at 1: a new task's word (0) is always stale */
 static unsigned long pid_gen = 1;
 
-static void pid_changed(void)
+static struct xarray *pid_xa(bool notrace_list)
 {
+	return notrace_list ? &notrace_pids : &trace_pids;
+}
+
+/* after a list changed, under pid_lock: every task looks itself up again */
+static void pid_changed(bool notrace_list)
+{
+	WRITE_ONCE(*(notrace_list ? &notrace_pids_set : &pids_set),
+		   !xa_empty(pid_xa(notrace_list)));
 	WRITE_ONCE(pid_gen, (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT));
 }
 
@@ -94,11 +102,6 @@ struct pid_file {
 	char		*list;
 	size_t		len;
 };
-
-static struct xarray *pid_xa(bool notrace_list)
-{
-	return notrace_list ? &notrace_pids : &trace_pids;
-}
 
 static void pid_listing(struct seq_buf *s, void *data)
 {
@@ -197,9 +200,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 		if (ret)
 			break;
 	}
-	WRITE_ONCE(*(pf->is_notrace ? &notrace_pids_set : &pids_set),
-		   !xa_empty(xa));
-	pid_changed();
+	pid_changed(pf->is_notrace);
 	mutex_unlock(&pid_lock);
 out:
 	kfree(buf);
@@ -219,8 +220,7 @@ static int pid_release(struct inode *inode, struct file *file)
 		/* "> set_ftrace_pid" with nothing written: clear */
 		mutex_lock(&pid_lock);
 		xa_destroy(pid_xa(pf->is_notrace));
-		WRITE_ONCE(*(pf->is_notrace ? &notrace_pids_set : &pids_set), false);
-		pid_changed();
+		pid_changed(pf->is_notrace);
 		mutex_unlock(&pid_lock);
 	}
 	kvfree(pf->list);

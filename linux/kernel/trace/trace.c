@@ -427,6 +427,17 @@ static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
 }
 
+/* options/ files and trace_options both set flags through here */
+static void set_trace_flag(unsigned long bit, bool on)
+{
+	mutex_lock(&trace_types_lock);
+	if (on)
+		trace_flags |= bit;
+	else
+		trace_flags &= ~bit;
+	mutex_unlock(&trace_types_lock);
+}
+
 static ssize_t option_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
@@ -439,12 +450,7 @@ static ssize_t option_write(struct file *filp, const char __user *ubuf,
 		return ret;
 	if (val > 1)
 		return -EINVAL;
-	mutex_lock(&trace_types_lock);
-	if (val)
-		trace_flags |= bit;
-	else
-		trace_flags &= ~bit;
-	mutex_unlock(&trace_types_lock);
+	set_trace_flag(bit, val);
 	*ppos += cnt;
 	return cnt;
 }
@@ -527,10 +533,10 @@ static int trace_options_open(struct inode *inode, struct file *file)
 static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
+	unsigned long bit = 0;
 	char *buf, *name;
 	bool set = true;
 	unsigned int i;
-	int ret = -EINVAL;
 
 	buf = trace_user_string(ubuf, cnt, 64);
 	if (IS_ERR(buf))
@@ -540,23 +546,18 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 		name += 2;
 		set = false;
 	}
-	mutex_lock(&trace_types_lock);
 	mutex_lock(&option_files_lock);
 	for (i = 0; i < ARRAY_SIZE(option_files); i++) {
 		if (option_files[i].name && !strcmp(option_files[i].name, name)) {
-			if (set)
-				trace_flags |= option_files[i].bit;
-			else
-				trace_flags &= ~option_files[i].bit;
-			ret = 0;
+			bit = option_files[i].bit;
 			break;
 		}
 	}
 	mutex_unlock(&option_files_lock);
-	mutex_unlock(&trace_types_lock);
 	kfree(buf);
-	if (ret)
-		return ret;
+	if (!bit)
+		return -EINVAL;
+	set_trace_flag(bit, set);
 	*ppos += cnt;
 	return cnt;
 }
