@@ -19,7 +19,7 @@ KMAKE       = $(MAKE) -C $(SRC) O=$(OBJ) -j$(JOBS) -s KBUILD_BUILD_USER=ftrace \
 
 DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
-	libc6-dev file
+	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev
 
 .PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check patches
 all: kernel

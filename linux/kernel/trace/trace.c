@@ -349,6 +349,49 @@ void notrace trace_function(unsigned long ip, unsigned long parent_ip,
 	trace_commit();
 }
 
+/* mainline's limit, so that tools see the same truncation */
+#define TRACE_MARKER_MAX	4096
+
+/*
+ * trace_marker: each write becomes one event, so user space can mark
+ * its own progress in the trace.  The name is what the trace shows.
+ */
+static noinline ssize_t tracing_mark_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t cnt, loff_t *ppos)
+{
+	size_t max = ring_buffer_max_event_size(global_buffer) -
+		     sizeof(struct print_entry) - 2;
+	struct print_entry *e;
+	size_t len;
+
+	if ((ssize_t)cnt < 0)
+		return -EINVAL;
+	len = min3(cnt, (size_t)TRACE_MARKER_MAX, max);
+	e = trace_reserve(TRACE_PRINT, sizeof(*e) + len + 2, tracing_gen_ctx());
+	if (!e)
+		return -EBADF;	/* tracing_on is 0: as mainline */
+	e->ip = _THIS_IP_;
+	/* the event is reserved: the copy must not fault in a page */
+	pagefault_disable();
+	if (__copy_from_user_inatomic(e->buf, ubuf, len)) {
+		len = min(len, sizeof("<faulted>") - 1);
+		memcpy(e->buf, "<faulted>", len);
+	}
+	pagefault_enable();
+	if (!len || e->buf[len - 1] != '\n')
+		e->buf[len++] = '\n';
+	e->buf[len] = 0;
+	trace_commit();
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_marker_fops = {
+	.open	= nonseekable_open,
+	.write	= tracing_mark_write,
+};
+
 #define STACK_MAX	32
 
 /*
@@ -695,6 +738,10 @@ static void print_event(struct trace_iter *it)
 		break;
 	case TRACE_STACK:
 		print_stack(&it->seq, ent, it->ent_len);
+		break;
+	case TRACE_PRINT:
+		print_sym(&it->seq, ((struct print_entry *)ent)->ip);
+		seq_buf_printf(&it->seq, ": %s", ((struct print_entry *)ent)->buf);
 		break;
 	default:
 		if (trace_print_extra && trace_print_extra(it))
@@ -1368,6 +1415,7 @@ static const char readme_msg[] =
 	"  trace_pipe\t\t- A consuming read to see the contents of the buffer\n"
 	"  current_tracer\t- function and latency tracers\n"
 	"  available_tracers\t- list of configured tracers for current_tracer\n"
+	"  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
 	"  buffer_size_kb\t- view and modify size of per cpu buffer\n"
 	"  buffer_total_size_kb  - view total size of all cpu buffers\n\n"
 	"  tracing_thresh\t- function_graph: only returns slower than this (usecs)\n"
@@ -1460,6 +1508,8 @@ static __init int tracer_init_tracefs(void)
 			    &trace_options_fops);
 	tracefs_create_file("README", 0444, NULL, NULL, &readme_fops);
 	tracefs_create_file("tracing_thresh", 0644, NULL, NULL, &thresh_fops);
+	tracefs_create_file("trace_marker", 0220, NULL, NULL,
+			    &trace_marker_fops);
 	options_dir = tracefs_create_dir("options", NULL);
 	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
 		trace_create_option(trace_options[i].name, trace_options[i].bit);

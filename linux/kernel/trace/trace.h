@@ -18,6 +18,7 @@ enum trace_type {
 	TRACE_STACK,
 	TRACE_GRAPH_ENT,
 	TRACE_GRAPH_RET,
+	TRACE_PRINT,
 };
 
 struct stack_entry {
@@ -30,6 +31,13 @@ struct ftrace_entry {
 	struct trace_entry	ent;
 	unsigned long		ip;
 	unsigned long		parent_ip;
+};
+
+/* a trace_marker write: @buf is NUL-terminated and ends in '\n' */
+struct print_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	char			buf[];
 };
 
 /* trace_flags: the options/ files */
@@ -95,7 +103,7 @@ struct trace_iter {
 	u64				ts;
 	loff_t				pos;
 	struct seq_buf			seq;
-	char				line[1024];
+	char				line[2 * PAGE_SIZE];	/* a 4 KB marker fits */
 	bool				graph_irq[NR_CPUS];	/* in an irq */
 	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
 };

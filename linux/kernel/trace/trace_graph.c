@@ -517,7 +517,8 @@ static bool graph_print_line(struct trace_iter *it)
 	int cpu = it->cpu, depth, i;
 	unsigned long func;
 
-	if (ent->type != TRACE_GRAPH_ENT && ent->type != TRACE_GRAPH_RET)
+	if (ent->type != TRACE_GRAPH_ENT && ent->type != TRACE_GRAPH_RET &&
+	    ent->type != TRACE_PRINT)
 		return false;
 	if (cpu < 0 || cpu >= nr_cpu_ids)
 		cpu = 0;
@@ -547,6 +548,17 @@ static bool graph_print_line(struct trace_iter *it)
 	}
 
 	print_prologue(it, cpu);
+	if (ent->type == TRACE_PRINT) {
+		/* a trace_marker line shows as a comment, as in mainline */
+		const char *text = ((struct print_entry *)ent)->buf;
+		int n = strnlen(text, it->ent_len - sizeof(struct print_entry));
+
+		if (n && text[n - 1] == '\n')
+			n--;
+		seq_buf_printf(s, "%s/* %.*s */\n", dur ? "              |  " : "",
+			       n, text);
+		return true;
+	}
 	if (ent->type == TRACE_GRAPH_ENT) {
 		struct graph_ent_entry *e = (struct graph_ent_entry *)ent;
 
