@@ -166,6 +166,10 @@ static int parse(struct obj *o)
 		if (s->sh_type != SHT_NOBITS && s->sh_type != SHT_NULL) {
 			if (!in_file(o, s->sh_offset, s->sh_size))
 				return fail(o, "section %u out of range", i);
+			/* emit() rewrites the header: no section may share it */
+			if (s->sh_size && s->sh_offset < sizeof(*eh))
+				return fail(o, "section %u overlaps the ELF header",
+					    i);
 			if (s->sh_offset + s->sh_size > o->data_end)
 				o->data_end = s->sh_offset + s->sh_size;
 		}

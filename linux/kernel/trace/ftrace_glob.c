@@ -2,9 +2,13 @@
 /*
  * Shell-style matching of function names against filter patterns.
  *
- * Kept free of kernel headers beyond <linux/types.h> so that
- * tests/host/glob builds it for user space.
+ * Kept free of kernel headers beyond <linux/types.h>, <linux/errno.h> and
+ * <linux/string.h> (which user space has too) so that tests/host/glob and
+ * tests/host/fuzz build it for user space.
  */
+#include <linux/errno.h>
+#include <linux/string.h>
+
 #include "ftrace_glob.h"
 
 /*
@@ -104,4 +108,23 @@ bool ftrace_glob_is_pattern(const char *pat)
 		if (*pat == '*' || *pat == '?' || *pat == '[' || *pat == '\\')
 			return true;
 	return false;
+}
+
+/*
+ * Split one filter item, "[!]glob[:cmd[:param]]", in place: the ':'s
+ * become NULs and @it points into @item (@cmd and @param NULL if absent;
+ * @param keeps any further ':').  "glob:mod:NAME" is cmd "mod", param
+ * NAME, and may have an empty glob; anything else needs a glob.
+ */
+int ftrace_split_item(char *item, struct ftrace_item *it)
+{
+	it->negate = *item == '!';
+	if (it->negate)
+		item++;
+	it->glob = strsep(&item, ":");
+	it->cmd = strsep(&item, ":");
+	it->param = item;
+	if (it->cmd && !strcmp(it->cmd, "mod"))
+		return it->param ? 0 : -EINVAL;
+	return *it->glob ? 0 : -EINVAL;
 }
