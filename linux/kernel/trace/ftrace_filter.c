@@ -529,31 +529,22 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 
 static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 {
-	bool negate = false;
-	char *f[3] = {};
+	struct ftrace_item it;
 	int n;
 
-	if (*item == '!') {
-		negate = true;
-		item++;
-	}
-	f[0] = strsep(&item, ":");
-	f[1] = strsep(&item, ":");
-	f[2] = item;
-	if (!f[1]) {
-		if (!*f[0])
-			return -EINVAL;
-		n = match_each(ni, f[0], NULL, false,
-				   negate ? remove_fn : add_fn, fw->hash);
+	n = ftrace_split_item(item, &it);
+	if (n)
+		return n;
+	if (!it.cmd) {
+		n = match_each(ni, it.glob, NULL, false,
+			       it.negate ? remove_fn : add_fn, fw->hash);
 		if (n < 0)
 			return n;
 		return n ? 0 : -EINVAL;
 	}
-	if (!strcmp(f[1], "mod"))
-		return f[2] ? parse_mod(fw, ni, f[0], f[2], negate) : -EINVAL;
-	if (!*f[0])
-		return -EINVAL;
-	return parse_cmd(fw, ni, f[0], f[1], f[2], negate);
+	if (!strcmp(it.cmd, "mod"))
+		return parse_mod(fw, ni, it.glob, it.param, it.negate);
+	return parse_cmd(fw, ni, it.glob, it.cmd, it.param, it.negate);
 }
 
 /* ---- the files ------------------------------------------------------- */
@@ -637,7 +628,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 			if (p->is_notrace == ff->is_notrace)
 				list_move_tail(&p->list, &fw.pending_del);
 
-	while ((item = strsep(&buf, " \t\n")) != NULL) {
+	while ((item = strsep(&buf, " \t\n\r\v\f")) != NULL) {
 		if (!*item)
 			continue;
 		ret = parse_item(&fw, ni, item);
@@ -984,14 +975,14 @@ static __init int ftrace_filter_init(void)
 {
 	apply_boot(boot_filter, false);
 	apply_boot(boot_notrace, true);
-	tracefs_create_file("set_ftrace_filter", 0644, NULL, (void *)0L,
+	tracefs_create_file("set_ftrace_filter", TRACE_MODE_WRITE, NULL, (void *)0L,
 			    &filter_fops);
-	tracefs_create_file("set_ftrace_notrace", 0644, NULL, (void *)1L,
+	tracefs_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, NULL, (void *)1L,
 			    &filter_fops);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	tracefs_create_file("set_graph_function", 0644, NULL, (void *)2L,
+	tracefs_create_file("set_graph_function", TRACE_MODE_WRITE, NULL, (void *)2L,
 			    &filter_fops);
-	tracefs_create_file("set_graph_notrace", 0644, NULL, (void *)3L,
+	tracefs_create_file("set_graph_notrace", TRACE_MODE_WRITE, NULL, (void *)3L,
 			    &filter_fops);
 #endif
 	return 0;

@@ -238,8 +238,8 @@ static const struct file_operations pid_fops = {
 
 static __init int ftrace_pid_init(void)
 {
-	tracefs_create_file("set_ftrace_pid", 0644, NULL, (void *)0L, &pid_fops);
-	tracefs_create_file("set_ftrace_notrace_pid", 0644, NULL, (void *)1L,
+	tracefs_create_file("set_ftrace_pid", TRACE_MODE_WRITE, NULL, (void *)0L, &pid_fops);
+	tracefs_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, NULL, (void *)1L,
 			    &pid_fops);
 	trace_create_option("function-fork", TRACE_ITER_FUNCTION_FORK);
 	return 0;

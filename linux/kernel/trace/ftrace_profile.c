@@ -395,16 +395,16 @@ static __init int init_function_profiler(void)
 	char name[24];
 	int cpu;
 
-	tracefs_create_file("function_profile_enabled", 0644, NULL, NULL,
+	tracefs_create_file("function_profile_enabled", TRACE_MODE_WRITE, NULL, NULL,
 			    &enabled_fops);
-	tracefs_create_file("function_profile_drops", 0444, NULL, NULL,
+	tracefs_create_file("function_profile_drops", TRACE_MODE_READ, NULL, NULL,
 			    &drops_fops);
 	dir = tracefs_create_dir("trace_stat", NULL);
 	if (IS_ERR_OR_NULL(dir))
 		return 0;
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "function%d", cpu);
-		tracefs_create_file(name, 0444, dir, (void *)(long)cpu,
+		tracefs_create_file(name, TRACE_MODE_READ, dir, (void *)(long)cpu,
 				    &stat_fops);
 	}
 	return 0;

@@ -522,7 +522,7 @@ struct dentry *trace_create_option(const char *name, unsigned long bit)
 
 	if (!options_dir)
 		return NULL;
-	d = tracefs_create_file(name, 0644, options_dir, (void *)bit,
+	d = tracefs_create_file(name, TRACE_MODE_WRITE, options_dir, (void *)bit,
 				&option_fops);
 	if (IS_ERR_OR_NULL(d))
 		return d;
@@ -1243,12 +1243,12 @@ static __init void create_per_cpu_files(void)
 		d = tracefs_create_dir(name, top);
 		if (!d)
 			continue;
-		tracefs_create_file("trace", 0644, d, data, &trace_fops);
-		tracefs_create_file("trace_pipe", 0444, d, data,
+		tracefs_create_file("trace", TRACE_MODE_WRITE, d, data, &trace_fops);
+		tracefs_create_file("trace_pipe", TRACE_MODE_READ, d, data,
 				    &trace_pipe_fops);
-		tracefs_create_file("buffer_size_kb", 0644, d, data,
+		tracefs_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, data,
 				    &buffer_size_fops);
-		tracefs_create_file("stats", 0444, d, data, &stats_fops);
+		tracefs_create_file("stats", TRACE_MODE_READ, d, data, &stats_fops);
 	}
 }
 
@@ -1484,30 +1484,30 @@ static __init int tracer_init_tracefs(void)
 	if (!global_buffer)
 		return -ENOMEM;
 
-	tracefs_create_file("tracing_on", 0644, NULL, NULL, &tracing_on_fops);
-	tracefs_create_file("available_tracers", 0444, NULL, NULL,
+	tracefs_create_file("tracing_on", TRACE_MODE_WRITE, NULL, NULL, &tracing_on_fops);
+	tracefs_create_file("available_tracers", TRACE_MODE_READ, NULL, NULL,
 			    &available_tracers_fops);
-	tracefs_create_file("current_tracer", 0644, NULL, NULL,
+	tracefs_create_file("current_tracer", TRACE_MODE_WRITE, NULL, NULL,
 			    &current_tracer_fops);
-	tracefs_create_file("trace", 0644, NULL, NULL, &trace_fops);
-	tracefs_create_file("trace_pipe", 0444, NULL, NULL, &trace_pipe_fops);
-	tracefs_create_file("buffer_size_kb", 0644, NULL, NULL,
+	tracefs_create_file("trace", TRACE_MODE_WRITE, NULL, NULL, &trace_fops);
+	tracefs_create_file("trace_pipe", TRACE_MODE_READ, NULL, NULL, &trace_pipe_fops);
+	tracefs_create_file("buffer_size_kb", TRACE_MODE_WRITE, NULL, NULL,
 			    &buffer_size_fops);
-	tracefs_create_file("buffer_total_size_kb", 0444, NULL, NULL,
+	tracefs_create_file("buffer_total_size_kb", TRACE_MODE_READ, NULL, NULL,
 			    &buffer_total_fops);
 	create_per_cpu_files();
-	tracefs_create_file("enable", 0644, tracefs_create_dir("events", NULL),
+	tracefs_create_file("enable", TRACE_MODE_WRITE, tracefs_create_dir("events", NULL),
 			    NULL, &events_enable_fops);
 	if (alloc_cpumask_var(&tracing_cpumask, GFP_KERNEL)) {
 		cpumask_copy(tracing_cpumask, cpu_possible_mask);
-		tracefs_create_file("tracing_cpumask", 0644, NULL, NULL,
+		tracefs_create_file("tracing_cpumask", TRACE_MODE_WRITE, NULL, NULL,
 				    &cpumask_fops);
 	}
-	tracefs_create_file("trace_clock", 0644, NULL, NULL, &trace_clock_fops);
-	tracefs_create_file("trace_options", 0644, NULL, NULL,
+	tracefs_create_file("trace_clock", TRACE_MODE_WRITE, NULL, NULL, &trace_clock_fops);
+	tracefs_create_file("trace_options", TRACE_MODE_WRITE, NULL, NULL,
 			    &trace_options_fops);
-	tracefs_create_file("README", 0444, NULL, NULL, &readme_fops);
-	tracefs_create_file("tracing_thresh", 0644, NULL, NULL, &thresh_fops);
+	tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
+	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_fops);
 	tracefs_create_file("trace_marker", 0220, NULL, NULL,
 			    &trace_marker_fops);
 	options_dir = tracefs_create_dir("options", NULL);

@@ -12,6 +12,10 @@
 struct dentry;
 struct task_struct;
 
+/* tracefs file modes: mainline's, root only (the mount itself is 0700) */
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
 /* Event types; every event starts with struct trace_entry. */
 enum trace_type {
 	TRACE_FN = 1,

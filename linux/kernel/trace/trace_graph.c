@@ -664,7 +664,7 @@ static __init int init_graph_tracefs(void)
 {
 	unsigned int i;
 
-	tracefs_create_file("max_graph_depth", 0644, NULL, NULL, &depth_fops);
+	tracefs_create_file("max_graph_depth", TRACE_MODE_WRITE, NULL, NULL, &depth_fops);
 	for (i = 0; i < ARRAY_SIZE(graph_options); i++)
 		trace_create_option(graph_options[i].name, graph_options[i].bit);
 	return 0;
