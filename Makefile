@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
 	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check patches
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check debug-stress patches stress
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -79,20 +79,34 @@ guest-check: initramfs
 	@harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
 		$(B)/initramfs.cpio.gz $(B)/guest.log
 
-# Host tests, then the kernel and the guest (our selftests, then mainline's
-# against bench/conformance-expected.txt); one summary line over all.
+# Host tests, then the kernel and the guest (our selftests, mainline's
+# against bench/conformance-expected.txt, a short stress); one summary
+# line over all.
 # A kernel that fails to build or boot counts as a failure.
 check: $(B)/.deps
 	@rm -f $(B)/host.log $(B)/guest.result $(B)/host.rc $(B)/guest.rc
 	@tests/host/run.sh $(B)/host | tee $(B)/host.log; \
 		echo $${PIPESTATUS[0]} > $(B)/host.rc
-	@rm -f $(B)/conformance.result
+	@rm -f $(B)/conformance.result $(B)/stress-short.result
 	@if $(MAKE) --no-print-directory initramfs; then \
 		harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
 			$(B)/initramfs.cpio.gz $(B)/guest.log; echo $$? > $(B)/guest.rc; \
 		bench/conformance.sh $(TARBALL) $(B) $(OBJ)/arch/x86/boot/bzImage || true; \
+		GUEST_CMDLINE="STRESS_ITERS=$(CHECK_STRESS_ITERS)" QEMU_TIMEOUT=1200 \
+			harness/qemu.sh stress $(OBJ)/arch/x86/boot/bzImage \
+			$(B)/initramfs.cpio.gz $(B)/stress-short.log || true; \
 	else echo "check: kernel build failed"; echo 1 > $(B)/guest.rc; fi
 	@harness/summary.sh $(B)
+
+# Tracers, filters, pid filters, commands and the profiler switched under
+# load on both CPUs (harness/stress.sh); a splat, a hang, an event neither
+# read nor counted, or slab growth fails it.  make check runs a short form.
+STRESS_ITERS ?= 2000
+CHECK_STRESS_ITERS ?= 100
+stress: initramfs
+	@GUEST_CMDLINE="STRESS_ITERS=$(STRESS_ITERS)" QEMU_TIMEOUT=$${QEMU_TIMEOUT:-5400} \
+		harness/qemu.sh stress $(OBJ)/arch/x86/boot/bzImage \
+		$(B)/initramfs.cpio.gz $(B)/stress.log
 
 clean:
 	@[ ! -d $(OBJ) ] || $(KMAKE) clean
@@ -113,8 +127,9 @@ nograph-kernel: overlay
 	@$(MAKE) -C $(SRC) O=$(B)/nograph -j$(JOBS) -s bzImage
 	@echo "  BUILT   $(B)/nograph/arch/x86/boot/bzImage"
 
-# The QEMU kernel with lockdep, atomic-sleep, list and object debugging
-# and KFENCE, running our whole selftest suite; a splat fails the run.
+# The QEMU kernel with lockdep, atomic-sleep, list and object debugging,
+# KASAN, KFENCE and kmemleak (configs/debug.config), running our whole
+# selftest suite, or the stress; a splat fails the run.
 DBG := $(B)/debug
 $(DBG)/.config: $(B)/.prepared configs/qemu.config configs/debug.config harness/mkconfig.sh | overlay
 	@harness/mkconfig.sh $(SRC) $(DBG) configs/qemu.config configs/debug.config
@@ -131,6 +146,13 @@ debug-check: debug-kernel
 		linux/tools/testing/selftests/ftrace
 	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-3600} harness/qemu.sh check \
 		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug.log
+
+debug-stress: debug-kernel
+	@harness/mkinitramfs.sh $(B)/initramfs-debug.cpio.gz $(DBG)-modroot \
+		linux/tools/testing/selftests/ftrace
+	@GUEST_CMDLINE="STRESS_ITERS=$(STRESS_ITERS)" QEMU_TIMEOUT=$${QEMU_TIMEOUT:-7200} \
+		harness/qemu.sh stress $(DBG)/arch/x86/boot/bzImage \
+		$(B)/initramfs-debug.cpio.gz $(B)/debug-stress.log
 
 # the series as git format-patch files against the pristine source
 patches: $(B)/.deps

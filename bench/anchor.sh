@@ -1,21 +1,30 @@
 #!/bin/bash
-# anchor.sh BUILDDIR: mainline's own tracer, from the same Debian source
-# and the same config fragment (minus what only our series has), for
-# side-by-side measurements.  Observe, don't copy.
+# anchor.sh BUILDDIR [nopg]: mainline's own tracer, from the same Debian
+# source and the same config fragment (minus what only our series has),
+# for side-by-side measurements; with "nopg", the same kernel without the
+# function tracer, so without -pg: the baseline for "tracing off costs
+# nothing".  Observe, don't copy.  Prints the bzImage path last.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-b=$1
-src=$b/anchor/src obj=$b/anchor/obj
+b=$(cd "$1" && pwd) variant=${2:-obj}
+src=$b/anchor/src obj=$b/anchor/$variant
 tarball=/usr/src/linux-source-6.12.tar.xz
 if [ ! -f "$src/Makefile" ]; then
 	rm -rf "$src"
 	mkdir -p "$src"
 	tar -C "$src" -xf "$tarball" --strip-components=1
 fi
-frag=$b/anchor/qemu.config
-grep -v 'FTRACE_TEST_MODULE' "$top/configs/qemu.config" > "$frag"
+frag=$b/anchor/$variant.config
+if [ "$variant" = nopg ]; then
+	grep -Ev 'FTRACE_TEST_MODULE|FUNCTION_|DYNAMIC_FTRACE' "$top/configs/qemu.config"
+	echo '# CONFIG_FUNCTION_TRACER is not set'
+else
+	grep -v 'FTRACE_TEST_MODULE' "$top/configs/qemu.config"
+fi > "$frag.new"
+cmp -s "$frag.new" "$frag" && rm "$frag.new" || mv "$frag.new" "$frag"
 if [ ! -f "$obj/.config" ] || [ "$frag" -nt "$obj/.config" ]; then
 	"$top/harness/mkconfig.sh" "$src" "$obj" "$frag"
 fi
+echo "  KERNEL  mainline ($variant)"
 make -C "$src" O="$obj" -j"$(nproc)" -s bzImage
 echo "$obj/arch/x86/boot/bzImage"

@@ -1,31 +1,202 @@
 #!/usr/bin/env python3
-"""report.py OURS MAINLINE VERSION: median of each measurement, as Markdown."""
-import re, statistics, sys
+"""report.py BUILDDIR VERSION RUNS: bench/RESULTS.md from build/bench.*.
 
-def load(path):
+Each build/bench.KERNEL holds the guest's "BENCH name value unit" and
+"BENCH-INFO key value" lines (bench/guest.sh) for KERNEL in ours,
+mainline and nopg (mainline built without the function tracer)."""
+import os
+import re
+import statistics
+import sys
+
+B, VERSION, RUNS = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def load(kernel):
     runs, info = {}, {}
-    for line in open(path):
+    path = os.path.join(B, 'bench.' + kernel)
+    if not os.path.exists(path):
+        return runs, info
+    for line in open(path, errors='replace'):
         p = line.split()
-        if p[0] == 'BENCH' and len(p) == 3:
-            name = re.sub(r'_\d+$', '', p[1])
-            runs.setdefault(name, []).append(int(p[2]))
-        elif p[0] == 'BENCH-INFO':
-            info[p[1]] = p[2]
-    return {k: statistics.median(v) for k, v in runs.items()}, info
+        if len(p) >= 3 and p[0] == 'BENCH':
+            try:
+                runs.setdefault(p[1], []).append(float(p[2]))
+            except ValueError:
+                pass
+        elif len(p) >= 2 and p[0] == 'BENCH-INFO':
+            info.setdefault(p[1], []).append(' '.join(p[2:]))
+    return runs, info
 
-ours, oi = load(sys.argv[1])
-main, mi = load(sys.argv[2])
-print('# Benchmarks: our tracer and mainline 6.12 side by side\n')
-print(f'linux-source-6.12 {sys.argv[3]}, tinyconfig + configs/qemu.config, '
-      'QEMU TCG single-threaded, -icount shift=3 (virtual time), -smp 2; '
-      'one run each (virtual time varies little).  Regenerate with `make bench`.\n')
-print(f'Traceable functions: ours {oi.get("functions")}, mainline {mi.get("functions")}.\n')
-print('| measurement | ours (ms) | mainline (ms) | mainline / ours |')
-print('|---|---:|---:|---:|')
-for k in ours:
-    o = ours[k] / 1000
-    if k in main:
-        m = main[k] / 1000
-        print(f'| {k} | {o:.1f} | {m:.1f} | {m / o:.1f}x |')
-    else:
-        print(f'| {k} | {o:.1f} | did not finish in the time limit | - |')
+
+K = {k: load(k) for k in ('ours', 'mainline', 'nopg')}
+
+
+def med(kernel, name):
+    v = K[kernel][0].get(name)
+    return statistics.median(v) if v else None
+
+
+def spread(kernel, name):
+    """(max - min) / median over the runs, in percent"""
+    v = K[kernel][0].get(name)
+    if not v or len(v) < 2 or not statistics.median(v):
+        return ''
+    return f' ±{(max(v) - min(v)) / 2 / statistics.median(v) * 100:.1f}%'
+
+
+def info(kernel, key):
+    v = K[kernel][1].get(key)
+    return v[0] if v else None
+
+
+def fmt(x, digits=1):
+    return '-' if x is None else f'{x:,.{digits}f}'
+
+
+def cell(kernel, name, scale=1.0, digits=1):
+    m = med(kernel, name)
+    if m is None:
+        return 'not reached' if K[kernel][0] else 'not run'
+    return fmt(m * scale, digits) + spread(kernel, name)
+
+
+def ratio(a, b):
+    return '-' if a is None or b is None or not b else f'{a / b:.2f}'
+
+
+out = []
+w = out.append
+w('# Benchmarks: our tracer and mainline 6.12 side by side\n')
+w(f'linux-source-6.12 {VERSION}, tinyconfig + configs/qemu.config for all '
+  'three kernels: **ours**, **mainline** (6.12 with its own ftrace) and '
+  '**no -pg** (mainline without CONFIG_FUNCTION_TRACER).  QEMU TCG, '
+  '`-icount shift=0,sleep=off` (guest time is virtual: one instruction '
+  f'is one nanosecond), `-smp 2`.  Each figure is the median of {RUNS} runs '
+  'in one boot, ± half the spread (max - min) as a share of the median.  '
+  'Regenerate: `make bench` (`BENCH_RUNS=N`, `BENCH_ONLY="ours"` to rerun '
+  'one kernel).  The guest script is `bench/guest.sh`; the workloads are '
+  '`harness/guest/loops.c` and `harness/guest/timeit.c`.\n')
+for k in ('ours', 'mainline', 'nopg'):
+    if info(k, 'unfinished'):
+        w(f'*{k}: the run did not finish within the host limit '
+          f'({info(k, "unfinished")} s); later rows are missing.*\n')
+w(f'Traceable functions: ours {info("ours", "functions")}, '
+  f'mainline {info("mainline", "functions")}.  Functions traced per getppid '
+  f'iteration (from the profiler): ours {info("ours", "calls_per_getppid")}, '
+  f'mainline {info("mainline", "calls_per_getppid")}.\n')
+
+w('## Tracing off\n')
+w('`loops getppid 1000000` and `loops forkexec 200` (fork, exec '
+  '/bin/true, wait), with current_tracer nop.  ns per iteration.\n')
+w('| workload | no -pg | mainline | ours | ours / no -pg | mainline / no -pg |')
+w('|---|---:|---:|---:|---:|---:|')
+for n in ('off_getppid', 'off_forkexec'):
+    w(f'| {n} | {cell("nopg", n)} | {cell("mainline", n)} | {cell("ours", n)} '
+      f'| {ratio(med("ours", n), med("nopg", n))} '
+      f'| {ratio(med("mainline", n), med("nopg", n))} |')
+w('')
+
+w('## Cost per traced call\n')
+w('A getppid loop with a tracer on, less the same loop with tracing off '
+  '(same kernel), per traced call: every function (`*_all`: divided by the '
+  'functions traced per iteration) or only the body of getppid (`*_one`, '
+  'one call per iteration; `set_ftrace_filter`).  `fn` is the function '
+  'tracer, `graph` function_graph, `prof` function_profile_enabled under '
+  'nop.  ns per call.\n')
+w('| tracer | mainline ns/iter | ours ns/iter | mainline ns/call | ours ns/call | ours / mainline |')
+w('|---|---:|---:|---:|---:|---:|')
+for n in ('fn_all', 'fn_one', 'graph_all', 'graph_one', 'prof_all', 'prof_one'):
+    name = n + '_getppid'
+    per = {}
+    for k in ('ours', 'mainline'):
+        on, off = med(k, name), med(k, 'off_getppid')
+        calls = 1.0
+        if n.endswith('_all'):
+            try:
+                calls = float(info(k, 'calls_per_getppid'))
+            except (TypeError, ValueError):
+                calls = None
+        per[k] = None if on is None or off is None or not calls else (on - off) / calls
+    w(f'| {n} | {cell("mainline", name)} | {cell("ours", name)} '
+      f'| {fmt(per["mainline"])} | {fmt(per["ours"])} '
+      f'| {ratio(per["ours"], per["mainline"])} |')
+w('')
+
+w('## Writing filters, live patching\n')
+w('One shell command each, timed by `timeit` (fork+exec of `sh -c` '
+  'included).  ms.\n')
+cmds = {
+    'filter_grep_sched': 'grep sched available_filter_functions > set_ftrace_filter',
+    'filter_glob': "echo '*sched*' > set_ftrace_filter",
+    'filter_1000_names': 'cat /tmp/n1000 > set_ftrace_filter (1000 names)',
+    'filter_all_names': 'cat /tmp/all > set_ftrace_filter (every name; once)',
+    'enable_all': 'echo function > current_tracer (no filter: every site)',
+    'disable_all': 'echo nop > current_tracer',
+}
+w('| measurement | command | mainline ms | ours ms | mainline / ours |')
+w('|---|---|---:|---:|---:|')
+for n, c in cmds.items():
+    w(f'| {n} | `{c}` | {cell("mainline", n, 1e-3)} | {cell("ours", n, 1e-3)} '
+      f'| {ratio(med("mainline", n), med("ours", n))}x |')
+w('')
+
+
+def sites_bytes(k):
+    for line in K[k][1].get('dmesg', []):
+        m = re.search(r'(\d+) call sites NOPed in (\d+) cycles, (\d+) KB', line)
+        if m:
+            return int(m[1]), int(m[2]), int(m[3]) * 1024 / int(m[1])
+        m = re.search(r'allocating (\d+) entries in (\d+) pages', line)
+        if m:
+            return int(m[1]), None, int(m[2]) * 4096 / int(m[1])
+    return None, None, None
+
+
+w('## Boot, memory\n')
+w('| figure | mainline | ours |')
+w('|---|---:|---:|')
+so, co, bo = sites_bytes('ours')
+sm, _, bm = sites_bytes('mainline')
+w(f'| recorded sites | {sm} | {so} |')
+w(f'| bytes per site (records, from the boot log) | {fmt(bm)} | {fmt(bo)} |')
+try:
+    tsc = float(info('ours', 'tsc_per_ns'))
+    w(f'| boot NOP conversion, ns per site | not reported by mainline '
+      f'| {fmt(co / tsc / so)} |')
+except (TypeError, ValueError, ZeroDivisionError):
+    pass
+n = 'buffer_kb_per_cpu_16384'
+mm, mo = med('mainline', n), med('ours', n)
+w(f'| MemFree drop per CPU for buffer_size_kb 1 -> 16384, KB | {cell("mainline", n, 1, 0)} '
+  f'| {cell("ours", n, 1, 0)} |')
+w(f'| per-CPU buffer overhead over the 16384 KB asked | '
+  f'{fmt(None if mm is None else (mm / 16384 - 1) * 100)}% '
+  f'| {fmt(None if mo is None else (mo / 16384 - 1) * 100)}% |')
+w('')
+
+w('## Ring buffer alone\n')
+w('`taskset 1 loops marker 200000 trace_marker`: one 18-byte line per '
+  'write(2) from CPU 0, no tracer; alone (the buffer wraps: overruns), '
+  'then with `taskset 2 cat trace_pipe` reading on CPU 1.  Lost = written '
+  '- read - counted as overrun: it must be 0.\n')
+w('| figure | mainline | ours | ours / mainline |')
+w('|---|---:|---:|---:|')
+for n, what in (('marker_write', 'ns per event, no reader'),
+                ('marker_write_read', 'ns per event, reader on CPU 1')):
+    w(f'| {what} | {cell("mainline", n)} | {cell("ours", n)} '
+      f'| {ratio(med("ours", n), med("mainline", n))} |')
+    mo_, mm_ = med('ours', n), med('mainline', n)
+    w(f'| events per second, {what.split(", ")[1]} | '
+      f'{fmt(None if not mm_ else 1e9 / mm_, 0)} | {fmt(None if not mo_ else 1e9 / mo_, 0)} | |')
+for n, what in (('marker_overrun', 'overruns, no reader'),
+                ('marker_read', 'events read by the reader'),
+                ('marker_read_overrun', 'overruns, with the reader')):
+    w(f'| {what} | {cell("mainline", n, 1, 0)} | {cell("ours", n, 1, 0)} | |')
+lost = {}
+for k in ('ours', 'mainline'):
+    r, o = med(k, 'marker_read'), med(k, 'marker_read_overrun')
+    lost[k] = None if r is None or o is None else 200000 - r - o
+w(f'| lost (neither read nor counted) | {fmt(lost["mainline"], 0)} | {fmt(lost["ours"], 0)} | |')
+w('')
+print('\n'.join(out))

@@ -21,6 +21,7 @@ cp -a "$tests" "$root/ftracetest"
 [ -z "$mainline" ] || cp -a "$mainline" "$root/mainline"
 mkdir -p "$root/bench"
 cp "$here/../bench/guest.sh" "$root/bench/"
+cp "$here/stress.sh" "$root/stress.sh"
 # static helpers for the selftests and benchmarks
 for c in "$here"/guest/*.c; do
 	gcc -static -O2 -Wall -o "$root/bin/$(basename "$c" .c)" "$c"

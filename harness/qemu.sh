@@ -1,5 +1,5 @@
 #!/bin/bash
-# qemu.sh run|check|conformance BZIMAGE INITRAMFS [LOG]
+# qemu.sh run|check|conformance|stress BZIMAGE INITRAMFS [LOG]
 # Boot the test kernel on two emulated CPUs.  In check mode the guest's
 # HARNESS-RESULT line is the only way to pass: a panic (panic=-1 reboots,
 # -no-reboot then exits), a hang (timeout) or a missing line fails.
@@ -28,7 +28,7 @@ boot="ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
 echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
 timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
 	-append "$append $boot harness=$mode" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
-	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:)|HARNESS-RESULT'
+	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:|STRESS)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}
 res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
 out=${log%.log}.result
@@ -40,7 +40,7 @@ if [ -z "$res" ]; then
 fi
 echo "${res#HARNESS-RESULT }" | tr ' ' '\n' > "$out"
 # a splat fails the run even when every test passed
-splat=$(grep -a -m1 -E 'BUG:|WARNING:|Oops|INFO: (possible|task .* blocked)|rcu_.* (self-detected|detected) stall' "$log" || true)
+splat=$(grep -a -m1 -E 'BUG:|WARNING:|Oops|KASAN|lockdep|kmemleak: [0-9]+ new suspected|INFO: (possible|task .* blocked)|rcu_.* (self-detected|detected) stall' "$log" || true)
 if [ -n "$splat" ]; then
 	echo "qemu: kernel splat: $splat (see $log)" >&2
 	sed -i 's/^failed=\([0-9]*\)$/echo "failed=$((\1 + 1))"/e' "$out"

@@ -1,0 +1,137 @@
+#!/bin/sh
+# Runs inside the guest (harness=stress): STRESS_ITERS rounds of switching
+# tracers, filters, pid filters, function commands and the profiler, with
+# a fork/exec load on both CPUs, timers, a module loaded and unloaded in
+# a loop and trace/trace_pipe readers.  Then checks that every event
+# written was read, is still in the buffer or was counted as an overrun,
+# and that unreclaimable slab did not grow.  The host fails the run on a
+# console splat (harness/qemu.sh) or a hang (its timeout).
+# Prints "STRESS ..." lines and "STRESS-FAIL why" for each failure.
+N=${STRESS_ITERS:-2000}
+cd /sys/kernel/tracing || exit 1
+fails=0
+bad() { echo "STRESS-FAIL $*"; fails=$((fails + 1)); }
+do_() { "$@" || bad "round $i: '$*' failed"; }
+w() { echo "$2" > "$1" || bad "round $i: '$2' > $1 failed"; }
+wa() { echo "$2" >> "$1" || bad "round $i: '$2' >> $1 failed"; }
+sunreclaim() { awk '/^SUnreclaim:/ { print $2 }' /proc/meminfo; }
+ko=$(find /lib/modules -name ftrace_testmod.ko | head -1)
+
+quiesce() {
+	w current_tracer nop
+	w function_profile_enabled 0
+	w set_ftrace_filter ''
+	w set_ftrace_notrace ''
+	w set_graph_function ''
+	w set_ftrace_pid ''
+	w tracing_on 1
+}
+
+# every path once, so that caches built on first use are in the baseline
+i=warmup
+for t in function function_graph; do
+	w current_tracer $t
+	w set_ftrace_filter 'vfs_*'
+	w function_profile_enabled 1
+	w function_profile_enabled 0
+	quiesce
+done
+echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
+slab0=$(sunreclaim)
+# the debug kernel's leak detector, from here on
+kml=/sys/kernel/debug/kmemleak
+mount -t debugfs nodev /sys/kernel/debug 2>/dev/null
+[ -e $kml ] && echo clear > $kml
+
+# the load
+pids=
+for cpu in 1 2; do
+	taskset $cpu sh -c 'while :; do /bin/true; usleep 5000; done' &
+	pids="$pids $!"
+done
+( while :; do usleep 2000; done ) &
+pids="$pids $!"
+if [ -n "$ko" ]; then
+	( while :; do insmod "$ko" 2>/dev/null; rmmod ftrace_testmod 2>/dev/null; done ) &
+	pids="$pids $!"
+fi
+( while :; do cat trace > /dev/null; sleep 1; done ) &
+pids="$pids $!"
+( while :; do cat trace_pipe > /dev/null; done ) &
+pids="$pids $!"
+
+# Most rounds trace a few hundred functions, so that a round is quick;
+# every 50th traces all of them (patching every site both ways).
+i=0
+while [ $i -lt "$N" ]; do
+	[ $((i % 50)) = 0 ] && quiesce
+	case $((i % 10)) in
+	0) w current_tracer function ;;
+	1) w set_ftrace_filter 'vfs_* *sched*'; wa set_ftrace_filter '!vfs_read' ;;
+	2) w current_tracer function_graph ;;
+	3) w set_ftrace_pid $$; wa set_ftrace_pid $(( $(echo $pids | cut -d' ' -f1) )) ;;
+	4) wa set_ftrace_filter 'schedule:traceoff:3'; wa set_ftrace_filter 'vfs_write:stacktrace:2'
+	   w tracing_on 1 ;;
+	5) w function_profile_enabled 1; w set_graph_function 'vfs_*' ;;
+	6) w set_ftrace_notrace '*lock*'; wa set_ftrace_filter ':mod:ftrace_testmod' ;;
+	7) w current_tracer function; w options/func_stack_trace 1; w options/func_stack_trace 0 ;;
+	8) w set_ftrace_pid ''; w function_profile_enabled 0; wa set_ftrace_filter '!schedule:traceoff'
+	   w set_graph_function '' ;;
+	9) w current_tracer nop
+	   # resizing needs tracing off
+	   w tracing_on 0
+	   w buffer_size_kb $((64 + (i * 37) % 1024))
+	   w tracing_on 1 ;;
+	esac
+	[ $((i % 100)) = 0 ] && echo "STRESS round $i of $N"
+	i=$((i + 1))
+done
+
+i=end
+kill $pids 2>/dev/null
+wait 2>/dev/null
+# what the killed loops were running when they died
+killall cat true insmod 2>/dev/null
+sleep 1
+rmmod ftrace_testmod 2>/dev/null
+quiesce
+
+# accounting: a reader on trace_pipe while the function tracer writes
+w buffer_size_kb 64
+w current_tracer function
+cat trace_pipe > /dev/null &
+reader=$!
+for n in 1 2 3 4 5 6 7 8 9 10; do cat /proc/version > /dev/null; done
+w tracing_on 0
+sleep 1
+kill $reader
+wait $reader 2>/dev/null
+for s in per_cpu/cpu*/stats; do
+	e=$(sed -n 's/^entries: //p' $s)
+	o=$(sed -n 's/^overrun: //p' $s)
+	r=$(sed -n 's/^read events: //p' $s)
+	wr=$(sed -n 's/^written: //p' $s)
+	echo "STRESS $s: written $wr = entries $e + overrun $o + read $r"
+	[ $((e + o + r)) -eq "$wr" ] || bad "$s: $wr written, $e + $o + $r accounted"
+done
+quiesce
+w buffer_size_kb 1408
+
+# no leak: unreclaimable slab back where it was (a little slack for the
+# per-CPU caches of the load's tasks)
+echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
+sleep 2
+slab1=$(sunreclaim)
+echo "STRESS SUnreclaim before $slab0 kB, after $slab1 kB"
+[ $((slab1 - slab0)) -lt 512 ] || bad "SUnreclaim grew from $slab0 to $slab1 kB"
+if [ -e $kml ]; then
+	# two scans: an object is reported once it stayed unreferenced
+	echo scan > $kml
+	sleep 5
+	echo scan > $kml
+	n=$(grep -c '^unreferenced object' $kml || true)
+	echo "STRESS kmemleak: $n unreferenced objects"
+	[ "$n" = 0 ] || { head -60 $kml; bad "kmemleak found $n leaks"; }
+fi
+echo "STRESS done: $N rounds, $fails failures"
+[ $fails -eq 0 ]
