@@ -177,10 +177,10 @@ static int profile_start(void)
 		vfree(per_cpu(prof_tables, cpu));
 		per_cpu(prof_tables, cpu) = t;
 	}
-	WRITE_ONCE(profile_active, true);
+	/* counting starts once every site is patched, not during it */
 	ret = profile_register();
-	if (ret)
-		WRITE_ONCE(profile_active, false);
+	if (!ret)
+		WRITE_ONCE(profile_active, true);
 	return ret;
 }
 

@@ -8,6 +8,13 @@
 
 #include "trace.h"
 
+/*
+ * Set once every site is patched: the sites enabled first would otherwise
+ * trace the patching of the rest (text_poke() and friends), which doubles
+ * its time and fills the buffer with it.
+ */
+static bool function_enabled;
+
 static void notrace function_trace_call(unsigned long ip,
 					unsigned long parent_ip,
 					struct ftrace_ops *op,
@@ -16,7 +23,7 @@ static void notrace function_trace_call(unsigned long ip,
 	unsigned int ctx;
 
 	/* options/function-trace 0: the tracer stays, its events stop */
-	if (!(trace_flags & TRACE_ITER_FUNCTION))
+	if (!READ_ONCE(function_enabled) || !(trace_flags & TRACE_ITER_FUNCTION))
 		return;
 	ctx = tracing_gen_ctx();
 	trace_function(ip, parent_ip, ctx);
@@ -46,12 +53,15 @@ static int function_trace_init(void)
 	if (ret) {
 		trace_remove_option(stack_option);
 		stack_option = NULL;
+		return ret;
 	}
-	return ret;
+	WRITE_ONCE(function_enabled, true);
+	return 0;
 }
 
 static void function_trace_reset(void)
 {
+	WRITE_ONCE(function_enabled, false);
 	unregister_ftrace_function(&trace_ops);
 	trace_remove_option(stack_option);
 	stack_option = NULL;

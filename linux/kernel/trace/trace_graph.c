@@ -363,13 +363,15 @@ int fgraph_start(unsigned int user)
 	if (!fgraph_users) {
 		WRITE_ONCE(graph_active, true);
 		graph_stacks_alloc_all();
-		WRITE_ONCE(fgraph_users, user);
 		ret = register_ftrace_function(&graph_ops);
-		if (ret) {
-			WRITE_ONCE(fgraph_users, 0);
+		if (ret)
 			return ret;
-		}
 		static_branch_enable(&fgraph_sched_key);
+		/*
+		 * Users only now: the sites enabled first would otherwise
+		 * trace the patching of the rest, doubling its time.
+		 */
+		WRITE_ONCE(fgraph_users, user);
 		return 0;
 	}
 	WRITE_ONCE(fgraph_users, fgraph_users | user);
