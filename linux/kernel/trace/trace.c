@@ -354,7 +354,9 @@ void notrace trace_function(unsigned long ip, unsigned long parent_ip,
 
 /*
  * trace_marker: each write becomes one event, so user space can mark
- * its own progress in the trace.  The name is what the trace shows.
+ * its own progress in the trace.  The name is what the trace shows.  A
+ * write longer than an event holds is cut, and the count returned says
+ * so: a writer that loops on short writes gets the rest as more events.
  */
 static noinline ssize_t tracing_mark_write(struct file *file,
 					   const char __user *ubuf,
@@ -363,6 +365,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	size_t max = ring_buffer_max_event_size(global_buffer) -
 		     sizeof(struct print_entry) - 2;
 	struct print_entry *e;
+	ssize_t written;
 	size_t len;
 
 	if ((ssize_t)cnt < 0)
@@ -372,19 +375,22 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if (!e)
 		return -EBADF;	/* tracing_on is 0: as mainline */
 	e->ip = _THIS_IP_;
+	written = len;
 	/* the event is reserved: the copy must not fault in a page */
 	pagefault_disable();
 	if (__copy_from_user_inatomic(e->buf, ubuf, len)) {
 		len = min(len, sizeof("<faulted>") - 1);
 		memcpy(e->buf, "<faulted>", len);
+		written = -EFAULT;
 	}
 	pagefault_enable();
 	if (!len || e->buf[len - 1] != '\n')
 		e->buf[len++] = '\n';
 	e->buf[len] = 0;
 	trace_commit();
-	*ppos += cnt;
-	return cnt;
+	if (written > 0)
+		*ppos += written;
+	return written;
 }
 
 static const struct file_operations trace_marker_fops = {
