@@ -40,7 +40,7 @@ if [ -z "$res" ]; then
 fi
 echo "${res#HARNESS-RESULT }" | tr ' ' '\n' > "$out"
 # a splat fails the run even when every test passed
-splat=$(grep -a -m1 -E 'BUG:|WARNING:|Oops|KASAN|lockdep|kmemleak: [0-9]+ new suspected|INFO: (possible|task .* blocked)|rcu_.* (self-detected|detected) stall' "$log" || true)
+splat=$(grep -a -m1 -E 'BUG:|WARNING:|Oops|KASAN|lockdep is turned off|DEBUG_LOCKS_WARN_ON|kmemleak: [0-9]+ new suspected|INFO: (possible|task .* blocked)|rcu_.* (self-detected|detected) stall' "$log" || true)
 if [ -n "$splat" ]; then
 	echo "qemu: kernel splat: $splat (see $log)" >&2
 	sed -i 's/^failed=\([0-9]*\)$/echo "failed=$((\1 + 1))"/e' "$out"

@@ -3,8 +3,9 @@
 # tracers, filters, pid filters, function commands and the profiler, with
 # a fork/exec load on both CPUs, timers, a module loaded and unloaded in
 # a loop and trace/trace_pipe readers.  Then checks that every event
-# written was read, is still in the buffer or was counted as an overrun,
-# and that unreclaimable slab did not grow.  The host fails the run on a
+# written was read, is still in the buffer or was counted (overrun or
+# dropped), and that nothing leaked: unreclaimable slab did not grow, or,
+# on the debug kernel, kmemleak finds nothing.  The host fails the run on a
 # console splat (harness/qemu.sh) or a hang (its timeout).
 # Prints "STRESS ..." lines and "STRESS-FAIL why" for each failure.
 N=${STRESS_ITERS:-2000}
@@ -110,9 +111,11 @@ for s in per_cpu/cpu*/stats; do
 	e=$(sed -n 's/^entries: //p' $s)
 	o=$(sed -n 's/^overrun: //p' $s)
 	r=$(sed -n 's/^read events: //p' $s)
+	d=$(sed -n 's/^dropped events: //p' $s)
 	wr=$(sed -n 's/^written: //p' $s)
-	echo "STRESS $s: written $wr = entries $e + overrun $o + read $r"
-	[ $((e + o + r)) -eq "$wr" ] || bad "$s: $wr written, $e + $o + $r accounted"
+	# dropped: the writer caught up with an interrupted writer's event
+	echo "STRESS $s: written $wr = entries $e + overrun $o + read $r + dropped $d"
+	[ $((e + o + r + d)) -eq "$wr" ] || bad "$s: $wr written, $e + $o + $r + $d accounted"
 done
 quiesce
 w buffer_size_kb 1408
@@ -123,7 +126,10 @@ echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
 sleep 2
 slab1=$(sunreclaim)
 echo "STRESS SUnreclaim before $slab0 kB, after $slab1 kB"
-[ $((slab1 - slab0)) -lt 512 ] || bad "SUnreclaim grew from $slab0 to $slab1 kB"
+# the debug kernel's KASAN quarantine holds freed objects: kmemleak decides there
+if [ ! -e $kml ]; then
+	[ $((slab1 - slab0)) -lt 512 ] || bad "SUnreclaim grew from $slab0 to $slab1 kB"
+fi
 if [ -e $kml ]; then
 	# two scans: an object is reported once it stayed unreferenced
 	echo scan > $kml
