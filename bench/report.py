@@ -83,8 +83,11 @@ for k in ('ours', 'mainline', 'nopg'):
           f'({info(k, "unfinished")} s); later rows are missing.*\n')
 w(f'Traceable functions: ours {info("ours", "functions")}, '
   f'mainline {info("mainline", "functions")}.  Functions traced per getppid '
-  f'iteration (from the profiler): ours {info("ours", "calls_per_getppid")}, '
-  f'mainline {info("mainline", "calls_per_getppid")}.\n')
+  f'iteration, from the profiler\'s hits: ours '
+  f'{info("ours", "profiler_hits_per_getppid")}, mainline '
+  f'{info("mainline", "profiler_hits_per_getppid")}; from the events written '
+  f'for 2000 iterations less those for 1000 (ours only: mainline\'s '
+  f'per_cpu stats have no written count): {info("ours", "calls_per_getppid")}.\n')
 
 w('## Tracing off\n')
 w('`loops getppid 1000000` and `loops forkexec 200` (fork, exec '
@@ -100,7 +103,7 @@ w('')
 w('## Cost per traced call\n')
 w('A getppid loop with a tracer on, less the same loop with tracing off '
   '(same kernel), per traced call: every function (`*_all`: divided by the '
-  'functions traced per iteration) or only the body of getppid (`*_one`, '
+  'profiler\'s hits per iteration) or only the body of getppid (`*_one`, '
   'one call per iteration; `set_ftrace_filter`).  `fn` is the function '
   'tracer, `graph` function_graph, `prof` function_profile_enabled under '
   'nop.  ns per call.\n')
@@ -114,7 +117,7 @@ for n in ('fn_all', 'fn_one', 'graph_all', 'graph_one', 'prof_all', 'prof_one'):
         calls = 1.0
         if n.endswith('_all'):
             try:
-                calls = float(info(k, 'calls_per_getppid'))
+                calls = float(info(k, 'profiler_hits_per_getppid'))
             except (TypeError, ValueError):
                 calls = None
         per[k] = None if on is None or off is None or not calls else (on - off) / calls
@@ -152,6 +155,10 @@ def sites_bytes(k):
             return int(m[1]), None, int(m[2]) * 4096 / int(m[1])
     return None, None, None
 
+
+for k in ('ours', 'mainline'):
+    for v in K[k][1].get('skipped', []):
+        w(f'*{k}: skipped {v}.*\n')
 
 w('## Boot, memory\n')
 w('| figure | mainline | ours |')
