@@ -44,6 +44,7 @@ struct graph_frame {
 	unsigned int		ctx;		/* context at entry */
 	int			depth;		/* GF_GRAPH frames below */
 	int			gparent;	/* nearest GF_GRAPH below, or -1 */
+	unsigned int		gen;		/* fgraph_gen at entry */
 };
 
 /* task->ret_stack points to one of these; task->curr_ret_stack is depth */
@@ -72,6 +73,12 @@ struct graph_ret_entry {
 
 static bool graph_active;
 static unsigned int fgraph_users;
+/*
+ * Bumped whenever the users change: a task that slept through a stop
+ * returns through frames of a session that is gone, and those returns
+ * must not be recorded (under another tracer, or into a new session).
+ */
+static unsigned int fgraph_gen;
 static int max_graph_depth;
 struct ftrace_hash __rcu *graph_hash;
 struct ftrace_hash __rcu *graph_notrace_hash;
@@ -252,6 +259,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->func = ip;
 	f->retp = parent;
 	f->flags = flags;
+	f->gen = READ_ONCE(fgraph_gen);
 	f->ctx = tracing_gen_ctx_flags(irqflags);
 	f->depth = s->depth;
 	f->child_ns = 0;
@@ -302,7 +310,7 @@ unsigned long notrace ftrace_return_to_handler(unsigned long fp)
 	f = &s->frame[idx];
 	ret = f->ret;
 
-	bit = ftrace_recursion_enter();
+	bit = f->gen == READ_ONCE(fgraph_gen) ? ftrace_recursion_enter() : -1;
 	if (bit >= 0) {
 		now = trace_clock_local();
 		calltime = min(f->calltime, now);
@@ -371,9 +379,11 @@ int fgraph_start(unsigned int user)
 		 * Users only now: the sites enabled first would otherwise
 		 * trace the patching of the rest, doubling its time.
 		 */
+		WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
 		WRITE_ONCE(fgraph_users, user);
 		return 0;
 	}
+	WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
 	WRITE_ONCE(fgraph_users, fgraph_users | user);
 	return 0;
 }
@@ -383,6 +393,7 @@ void fgraph_stop(unsigned int user)
 	lockdep_assert_held(&trace_types_lock);
 	if (!(fgraph_users & user))
 		return;
+	WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
 	WRITE_ONCE(fgraph_users, fgraph_users & ~user);
 	if (!fgraph_users) {
 		unregister_ftrace_function(&graph_ops);
