@@ -77,10 +77,13 @@ bool notrace ftrace_pid_allowed(void)
  */
 void ftrace_graph_init_task(struct task_struct *t)
 {
-	if (trace_flags & TRACE_ITER_FUNCTION_FORK)
-		t->trace_recursion &= ~PID_KEEP;
-	else
+	if (trace_flags & TRACE_ITER_FUNCTION_FORK) {
+		/* the parent's verdict may predate the last change: refresh it */
+		ftrace_pid_allowed();
+		t->trace_recursion = current->trace_recursion & ~PID_KEEP;
+	} else {
 		t->trace_recursion = 0;
+	}
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
 		ftrace_graph_fork(t);
 }
