@@ -747,7 +747,8 @@ static void print_event(struct trace_iter *it)
 		break;
 	case TRACE_PRINT:
 		print_sym(&it->seq, ((struct print_entry *)ent)->ip);
-		seq_buf_printf(&it->seq, ": %s", ((struct print_entry *)ent)->buf);
+		seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it),
+			       ((struct print_entry *)ent)->buf);
 		break;
 	default:
 		if (trace_print_extra && trace_print_extra(it))

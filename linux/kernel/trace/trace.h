@@ -6,6 +6,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seq_buf.h>
+#include <linux/string.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
 
@@ -111,6 +112,18 @@ struct trace_iter {
 	bool				graph_irq[NR_CPUS];	/* in an irq */
 	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
 };
+
+/*
+ * The text of the trace_marker event under @it, without its newline:
+ * never read beyond what the event holds.
+ */
+static inline int print_entry_len(struct trace_iter *it)
+{
+	struct print_entry *e = (struct print_entry *)it->ent;
+	int n = strnlen(e->buf, it->ent_len - sizeof(*e));
+
+	return n && e->buf[n - 1] == '\n' ? n - 1 : n;
+}
 
 /*
  * A tracer is selected by writing its name to current_tracer.  init()

@@ -375,14 +375,11 @@ int fgraph_start(unsigned int user)
 		if (ret)
 			return ret;
 		static_branch_enable(&fgraph_sched_key);
-		/*
-		 * Users only now: the sites enabled first would otherwise
-		 * trace the patching of the rest, doubling its time.
-		 */
-		WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
-		WRITE_ONCE(fgraph_users, user);
-		return 0;
 	}
+	/*
+	 * Users only now that every site is patched: the sites enabled
+	 * first would otherwise trace the patching of the rest.
+	 */
 	WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
 	WRITE_ONCE(fgraph_users, fgraph_users | user);
 	return 0;
@@ -564,12 +561,9 @@ static bool graph_print_line(struct trace_iter *it)
 	if (ent->type == TRACE_PRINT) {
 		/* a trace_marker line shows as a comment, as in mainline */
 		const char *text = ((struct print_entry *)ent)->buf;
-		int n = strnlen(text, it->ent_len - sizeof(struct print_entry));
 
-		if (n && text[n - 1] == '\n')
-			n--;
 		seq_buf_printf(s, "%s/* %.*s */\n", dur ? "              |  " : "",
-			       n, text);
+			       print_entry_len(it), text);
 		return true;
 	}
 	if (ent->type == TRACE_GRAPH_ENT) {
