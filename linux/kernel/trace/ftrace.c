@@ -464,10 +464,13 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 {
 	struct ftrace_ops *op;
 	int bit, pid_ok = -1;
+	unsigned long parent_ip;
 
 	bit = ftrace_recursion_enter();
 	if (bit < 0)
 		return;
+	/* Once: a graph ops below swaps *parent for return_to_handler. */
+	parent_ip = READ_ONCE(*parent);
 	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
 	     op = rcu_dereference_raw(op->next)) {
@@ -480,7 +483,7 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 			if (!pid_ok)
 				continue;
 		}
-		op->func(ip, *parent, op, parent);
+		op->func(ip, parent_ip, op, parent);
 	}
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
