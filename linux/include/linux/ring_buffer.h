@@ -389,7 +389,9 @@ typedef bool (*ring_buffer_cond_fn)(void *data);
  * @cond: optional extra condition, evaluated on every wake-up
  * @data: argument for @cond
  *
- * Writers wake waiters through irq_work. Returns 0 when the condition holds
+ * Writers wake waiters through irq_work; before it sleeps, the waiter orders
+ * itself against them with an IPI to the CPUs it waits on, so process context
+ * with interrupts enabled only. Returns 0 when the condition holds
  * or ring_buffer_wake_waiters() was called, -ERESTARTSYS on a signal,
  * -ENODEV for an invalid CPU.
  */
@@ -405,7 +407,7 @@ int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
  * @full: as for ring_buffer_wait()
  *
  * Returns EPOLLIN | EPOLLRDNORM when there is data, EPOLLERR for an invalid
- * CPU.
+ * CPU. Finding none sends an IPI, as ring_buffer_wait() does.
  */
 __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 			       struct file *filp, struct poll_table_struct *poll_table,

@@ -63,13 +63,15 @@
  * -------
  * Readers never take pages out of the ring. They copy the event at head into
  * a private buffer, then check that the page was not reused meanwhile. A
- * writer stores into a slot only after its full cmpxchg moved head past the
- * victim, so if head still has the value the copy started from after the
- * copy (the consuming cmpxchg of head from h to h + size succeeds, or head
- * reread after smp_rmb() is unchanged), nothing the copy read can come from
- * the new lap. head is read with acquire and commit with acquire after it,
- * so a reader never sees head past commit, and the release on commit makes
- * the bytes below it visible. Padding and discarded records are skipped the
+ * writer stores into a slot only once head is past the victim: moved there
+ * by its own full cmpxchg, or already moved by a reader's consuming cmpxchg
+ * that the writer read (its stores depend on that read, which orders them
+ * after it; and that reader had finished with the victim). So if head still
+ * has the value the copy started from after the copy (the consuming cmpxchg
+ * of head from h to h + size succeeds, or head reread after smp_rmb() is
+ * unchanged), nothing the copy read can come from the new lap. head is read
+ * with acquire and commit with acquire after it, so a reader never sees head
+ * past commit, and the release on commit makes the bytes below it visible. Padding and discarded records are skipped the
  * same way. The copy is handed out with a full timestamp. Consuming costs
  * one copy per event; in exchange there is no reader page to swap, and a
  * reader never makes a writer wait: at worst an overwriting writer counts
@@ -97,11 +99,16 @@
  * Waiting
  * -------
  * Writers may be in NMI, so they only clear a waiter's pending flag and queue
- * irq_work, which does the wake_up(). To keep the write path free of full
- * barriers, a writer may miss a waiter that is just going to sleep; the
- * waiter then sleeps until the next event, or at most RB_WAIT_RECHECK in
- * ring_buffer_wait().
- *
+ * irq_work, which does the wake_up(). A writer publishes commit, then reads
+ * pending; a waiter sets pending, then reads commit: without a full barrier
+ * on both sides each could miss the other's store. The write path stays free
+ * of barriers; the waiter pays instead, with an IPI to the CPUs it waits on
+ * after setting pending (rb_arm()). The interrupt orders that CPU's program:
+ * a commit published before it is seen by the waiter's check after the IPI
+ * returns, a writer that publishes after it sees pending and wakes the
+ * waiter. The waiter arms before each check that would put it to sleep, so
+ * an event that arrives after the check always wakes it.
+
  * Resize and reset pause the CPU's writers (record_disabled, then
  * synchronize_rcu() as writers run with preemption disabled) and hold the
  * reader lock. Positions are kept: reset moves head to tail, and resize
@@ -116,12 +123,15 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/poll.h>
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/topology.h>
@@ -166,7 +176,6 @@ struct rb_page {
 /* Deeper nesting than any sane context stack: a recursing caller. */
 #define RB_MAX_NEST		32
 #define RB_RECORD_OFF		BIT(20)
-#define RB_WAIT_RECHECK		(HZ / 10)
 
 struct rb_waiters {
 	struct irq_work		work;
@@ -894,9 +903,10 @@ static void rb_free_page(struct rb_page *bpage)
 	free_page((unsigned long)bpage);
 }
 
+/* Pages per CPU for @size bytes; no rounding overflow near ULONG_MAX. */
 static unsigned long rb_size_to_pages(unsigned long size)
 {
-	return max_t(unsigned long, DIV_ROUND_UP(size, PAGE_SIZE), RB_MIN_PAGES);
+	return max_t(unsigned long, size / PAGE_SIZE + !!(size % PAGE_SIZE), RB_MIN_PAGES);
 }
 
 static void rb_wake_work(struct irq_work *work)
@@ -1109,23 +1119,60 @@ nomem:
 	return -ENOMEM;
 }
 
+/*
+ * Pages the resize of the CPUs in @cpu to @nr pages each must allocate,
+ * or ULONG_MAX if the sum overflows.
+ */
+static unsigned long rb_pages_needed(struct trace_buffer *buffer, int cpu,
+				     unsigned long nr)
+{
+	unsigned long need = 0, more;
+	int c;
+
+	for_each_possible_cpu(c) {
+		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
+			continue;
+		more = nr > buffer->buffers[c]->nr_pages ? nr - buffer->buffers[c]->nr_pages : 0;
+		if (check_add_overflow(need, more, &need))
+			return ULONG_MAX;
+	}
+	return need;
+}
+
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
 	unsigned long nr = rb_size_to_pages(size);
+	unsigned long *old_nr;
 	int c, ret = 0;
 
 	if (cpu != RING_BUFFER_ALL_CPUS && !rb_get_cpu(buffer, cpu))
 		return -EINVAL;
+	old_nr = kcalloc(nr_cpu_ids, sizeof(*old_nr), GFP_KERNEL);
+	if (!old_nr)
+		return -ENOMEM;
 
 	mutex_lock(&buffer->mutex);
+	/* Refuse what available memory cannot hold before allocating any. */
+	if (rb_pages_needed(buffer, cpu, nr) > (unsigned long)si_mem_available()) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	for_each_possible_cpu(c) {
 		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
 			continue;
+		old_nr[c] = buffer->buffers[c]->nr_pages;
 		ret = rb_resize_cpu(buffer->buffers[c], nr);
 		if (ret)
 			break;
 	}
+	/* All or nothing: give the CPUs already done their old size back. */
+	if (ret)
+		for_each_possible_cpu(c)
+			if (old_nr[c])
+				rb_resize_cpu(buffer->buffers[c], old_nr[c]);
+out:
 	mutex_unlock(&buffer->mutex);
+	kfree(old_nr);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
@@ -1402,13 +1449,28 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
 	return false;
 }
 
+static void rb_barrier_ipi(void *unused)
+{
+}
+
+/*
+ * Set @w->pending where the writers of @cpu (every CPU for
+ * RING_BUFFER_ALL_CPUS) are sure to see it; see "Waiting". An offline CPU
+ * has no writers to order.
+ */
+static void rb_arm(struct rb_waiters *w, int cpu)
+{
+	WRITE_ONCE(w->pending, 1);
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		on_each_cpu(rb_barrier_ipi, NULL, 1);
+	else
+		smp_call_function_single(cpu, rb_barrier_ipi, NULL, 1);
+}
+
 static bool rb_wait_done(struct trace_buffer *buffer, int cpu, struct rb_waiters *w,
 			 int full, ring_buffer_cond_fn cond, void *data,
 			 unsigned long seq)
 {
-	WRITE_ONCE(w->pending, 1);
-	/* pending before the data checks; writers see it on their next commit. */
-	smp_mb();
 	return READ_ONCE(w->wake_seq) != seq || rb_ready(buffer, cpu, full) ||
 	       (cond && cond(data));
 }
@@ -1417,19 +1479,29 @@ int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
 		     ring_buffer_cond_fn cond, void *data)
 {
 	struct rb_waiters *w = rb_get_waiters(buffer, cpu);
+	DEFINE_WAIT(wait);
 	unsigned long seq;
-	long ret;
+	int ret = 0;
 
 	if (!w)
 		return -ENODEV;
 	seq = READ_ONCE(w->wake_seq);
-	do {
-		ret = wait_event_interruptible_timeout(w->waitq,
-						       rb_wait_done(buffer, cpu, w, full,
-								    cond, data, seq),
-						       RB_WAIT_RECHECK);
-	} while (!ret);
-	return ret < 0 ? ret : 0;
+	if (rb_wait_done(buffer, cpu, w, full, cond, data, seq))
+		return 0;
+	for (;;) {
+		rb_arm(w, cpu);
+		/* a wake-up before we are queued comes after the data we check */
+		prepare_to_wait(&w->waitq, &wait, TASK_INTERRUPTIBLE);
+		if (rb_wait_done(buffer, cpu, w, full, cond, data, seq))
+			break;
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		schedule();
+	}
+	finish_wait(&w->waitq, &wait);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_wait);
 
@@ -1442,12 +1514,12 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 	if (!w)
 		return EPOLLERR;
 	poll_wait(filp, &w->waitq, poll_table);
-	WRITE_ONCE(w->pending, 1);
-	/* pending before the data check, as in rb_wait_done(). */
-	smp_mb();
-	if (rb_ready(buffer, cpu, full))
-		return EPOLLIN | EPOLLRDNORM;
-	return 0;
+	if (!rb_ready(buffer, cpu, full)) {
+		rb_arm(w, cpu);
+		if (!rb_ready(buffer, cpu, full))
+			return 0;
+	}
+	return EPOLLIN | EPOLLRDNORM;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
 

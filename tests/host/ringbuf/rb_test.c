@@ -1413,6 +1413,44 @@ static void test_long_gaps(void)
 	ring_buffer_free(b);
 }
 
+/* Sizes that overflow or that memory cannot hold fail before allocating. */
+static void test_resize_refused(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(8 * PAGE_SIZE, RB_FL_OVERWRITE);
+	long pages0 = shim_pages_live, avail = shim_mem_available;
+	int cpu;
+
+	set_cpu(0);
+	put(b, 0, 0, 40);
+	/* what a write of 18014398509481983 to buffer_size_kb asks for */
+	CHECK(ring_buffer_resize(b, 18014398509481983UL << 10, RING_BUFFER_ALL_CPUS) == -ENOMEM,
+	      "near ULONG_MAX refused");
+	CHECK(ring_buffer_resize(b, ~0UL, 1) == -ENOMEM, "ULONG_MAX refused on one cpu");
+	shim_mem_available = 100;
+	CHECK(ring_buffer_resize(b, 40 * PAGE_SIZE, RING_BUFFER_ALL_CPUS) == -ENOMEM,
+	      "4 x 32 more pages, 100 available: refused");
+	for_each_possible_cpu(cpu)
+		CHECK(ring_buffer_size(b, cpu) == 8 * PAGE_SIZE, "cpu %d size kept", cpu);
+	CHECK(ring_buffer_resize(b, 20 * PAGE_SIZE, RING_BUFFER_ALL_CPUS) == 0,
+	      "4 x 12 more pages fit in 100");
+	shim_mem_available = avail;
+	for_each_possible_cpu(cpu)
+		CHECK(ring_buffer_size(b, cpu) == 20 * PAGE_SIZE, "cpu %d size", cpu);
+	CHECK(shim_pages_live == pages0 + 4 * 12, "pages %ld", shim_pages_live - pages0);
+	CHECK(ring_buffer_entries_cpu(b, 0) == 1, "event kept");
+
+	/* A CPU failing half way gives the others their old size back. */
+	shim_page_fail_in = 30;
+	CHECK(ring_buffer_resize(b, 40 * PAGE_SIZE, RING_BUFFER_ALL_CPUS) == -ENOMEM,
+	      "page allocation failure");
+	shim_page_fail_in = 0;
+	for_each_possible_cpu(cpu)
+		CHECK(ring_buffer_size(b, cpu) == 20 * PAGE_SIZE, "cpu %d size after failure", cpu);
+	CHECK(shim_pages_live == pages0 + 4 * 12, "pages after failure %ld",
+	      shim_pages_live - pages0);
+	ring_buffer_free(b);
+}
+
 struct waiter {
 	struct trace_buffer *b;
 	int cpu, full, ret;
@@ -1501,6 +1539,60 @@ static void test_wait(void)
 	CHECK(wait_done(&w.done, 2000), "cond");
 	pthread_join(t, NULL);
 	ring_buffer_free(b);
+}
+
+struct wake_count {
+	struct trace_buffer *b;
+	volatile long got;
+	long n;
+};
+
+static void *wake_count_reader(void *arg)
+{
+	struct wake_count *p = arg;
+
+	shim_thread_register();
+	while (p->got < p->n) {
+		if (ring_buffer_wait(p->b, 1, 0, NULL, NULL))
+			break;
+		while (ring_buffer_consume(p->b, 1, NULL, NULL))
+			p->got++;
+	}
+	shim_thread_unregister();
+	return NULL;
+}
+
+/*
+ * One event at a time, each written once the reader has gone back to
+ * sleep: every single event must wake it, without any timeout to hide a
+ * missed wake-up (a sleep that runs out is counted by the shim).
+ */
+static void test_wait_every_event(void)
+{
+	struct wake_count p = { .b = ring_buffer_alloc(8 * PAGE_SIZE, RB_FL_OVERWRITE), .n = 3000 };
+	long timeouts = shim_sleep_timeouts;
+	pthread_t t;
+	long i;
+
+	pthread_create(&t, NULL, wake_count_reader, &p);
+	set_cpu(1);
+	for (i = 0; i < p.n; i++) {
+		put(p.b, 0, i, 40);
+		while (p.got <= i && shim_sleep_timeouts == timeouts)
+			sched_yield();
+		if (shim_sleep_timeouts != timeouts)
+			break;
+	}
+	pthread_join(t, NULL);
+	CHECK(shim_sleep_timeouts == timeouts, "a waiter missed a wake-up (%ld)",
+	      shim_sleep_timeouts - timeouts);
+	CHECK(p.got == p.n, "read %ld of %ld", p.got, p.n);
+	CHECK(ring_buffer_poll_wait(p.b, 1, NULL, NULL, 0) == 0, "poll empty after");
+	put(p.b, 0, 0, 40);
+	CHECK(ring_buffer_poll_wait(p.b, 1, NULL, NULL, 0) == (EPOLLIN | EPOLLRDNORM),
+	      "poll sees a single event");
+	ring_buffer_free(p.b);
+	set_cpu(0);
 }
 
 /* Random single-threaded operations, checking exact lost counts throughout. */
@@ -1622,6 +1714,10 @@ static const struct test tests[] = {
 	{ "timestamps exact across 32-bit jumps, backwards and huge clocks", test_timestamps },
 	{ "timestamps with multi-second gaps on one page", test_long_gaps },
 	{ "wait/poll/wake through irq_work", test_wait },
+	{ "every single event wakes a sleeping reader (no timeout hides a miss)",
+	  test_wait_every_event },
+	{ "resize: overflowing or too large sizes refused before allocating, all or nothing",
+	  test_resize_refused },
 	{ "random operations keep the invariant and exact lost counts", test_random_ops },
 	{ "allocation failure frees everything", test_alloc_failure },
 };

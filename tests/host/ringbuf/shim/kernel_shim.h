@@ -215,28 +215,61 @@ static inline bool irq_work_queue(struct irq_work *w)
 }
 static inline void irq_work_sync(struct irq_work *w) { (void)w; }
 
-typedef struct { int unused; } wait_queue_head_t;
-#define init_waitqueue_head(wq)	((wq)->unused = 0)
-#define wake_up_all(wq) \
-	((void)(wq), __atomic_add_fetch(&shim_wakeups, 1, __ATOMIC_SEQ_CST))
+/*
+ * Wait queues: wake_up_all() bumps a sequence (async-signal-safe: writers
+ * run in signal handlers); schedule() returns when the sequence moved since
+ * prepare_to_wait(). A wake-up that never comes would hang a kernel: here
+ * schedule() gives up after SHIM_SLEEP_LIMIT_MS and counts it, so tests can
+ * require that none was missed.
+ */
+typedef struct { unsigned long seq; } wait_queue_head_t;
+struct wait_queue_entry { wait_queue_head_t *wq; unsigned long seq; };
+extern long shim_sleep_timeouts;
+extern __thread struct wait_queue_entry *shim_cur_wait;
+#define SHIM_SLEEP_LIMIT_MS	20000
+#define TASK_INTERRUPTIBLE	1
+#define init_waitqueue_head(wq)	((wq)->seq = 0)
+#define wake_up_all(wq) do {						\
+	__atomic_add_fetch(&(wq)->seq, 1, __ATOMIC_SEQ_CST);		\
+	__atomic_add_fetch(&shim_wakeups, 1, __ATOMIC_SEQ_CST);		\
+} while (0)
+#define DEFINE_WAIT(name)	struct wait_queue_entry name = { NULL, 0 }
+static inline void prepare_to_wait(wait_queue_head_t *wq, struct wait_queue_entry *w,
+				   int state)
+{
+	(void)state;
+	w->wq = wq;
+	w->seq = __atomic_load_n(&wq->seq, __ATOMIC_SEQ_CST);
+	shim_cur_wait = w;
+}
+static inline void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *w)
+{
+	(void)wq;
+	(void)w;
+	shim_cur_wait = NULL;
+}
+void schedule(void);
 #define ERESTARTSYS		512
-/* Polls @cond once per emulated jiffy; interruption is not emulated. */
-#define wait_event_interruptible_timeout(wq, cond, timeout) ({		\
-	long __left = (timeout), __ret;					\
-	(void)(wq);							\
-	for (;;) {							\
-		if (cond) {						\
-			__ret = __left > 0 ? __left : 1;		\
-			break;						\
-		}							\
-		if (__left-- <= 0) {					\
-			__ret = 0;					\
-			break;						\
-		}							\
-		shim_sleep_jiffy();					\
-	}								\
-	__ret;								\
-})
+#define current			NULL
+#define signal_pending(task)	((void)(task), 0)
+
+/* An IPI orders the target CPU's program: membarrier() does that to threads. */
+void shim_ipi_barrier(void);
+#define on_each_cpu(fn, info, wait) \
+	((void)(wait), shim_ipi_barrier(), (fn)(info))
+static inline int smp_call_function_single(int cpu, void (*fn)(void *), void *info, int wait)
+{
+	(void)cpu;
+	(void)wait;
+	shim_ipi_barrier();
+	fn(info);
+	return 0;
+}
+
+/* Memory a resize may take, in pages; tests may lower it. */
+extern long shim_mem_available;
+#define si_mem_available()	(shim_mem_available)
+#define check_add_overflow(a, b, d)	__builtin_add_overflow(a, b, d)
 
 struct file;
 struct poll_table_struct;

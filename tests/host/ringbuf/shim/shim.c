@@ -3,8 +3,11 @@
 #define _GNU_SOURCE
 #include "kernel_shim.h"
 
+#include <linux/membarrier.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 unsigned int nr_cpu_ids = 4;
 __thread int shim_cpu;
@@ -14,6 +17,9 @@ int shim_page_fail_in;
 long shim_pages_live;
 long shim_irq_work_runs;
 long shim_wakeups;
+long shim_sleep_timeouts;
+long shim_mem_available = 1L << 30;
+__thread struct wait_queue_entry *shim_cur_wait;
 
 void shim_warn(const char *file, int line, const char *cond)
 {
@@ -126,4 +132,32 @@ void *shim_alloc(size_t size, bool zero)
 	if (p)
 		memset(p, zero ? 0 : 0x5a, size);
 	return p;
+}
+
+void schedule(void)
+{
+	struct wait_queue_entry *w = shim_cur_wait;
+	int ms;
+
+	if (!w)
+		return;
+	for (ms = 0; ms < SHIM_SLEEP_LIMIT_MS * 10; ms++) {
+		if (__atomic_load_n(&w->wq->seq, __ATOMIC_SEQ_CST) != w->seq)
+			return;
+		usleep(100);
+	}
+	__atomic_add_fetch(&shim_sleep_timeouts, 1, __ATOMIC_SEQ_CST);
+}
+
+void shim_ipi_barrier(void)
+{
+	static int registered;
+
+	/* every thread of the process executes a full barrier */
+	if (!registered)
+		registered = syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
+				     0, 0) == 0 ? 1 : -1;
+	if (registered < 0 ||
+	    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
