@@ -100,7 +100,6 @@ static inline void ftrace_profile_time(unsigned long ip, u64 ns) { }
 struct trace_iter {
 	struct tracer			*tracer;
 	int				cpu_file;	/* or RING_BUFFER_ALL_CPUS */
-	bool				pipe;		/* consuming */
 	struct ring_buffer_iter		**rbi;		/* per CPU, non-consuming */
 	struct trace_entry		*ent;
 	unsigned int			ent_len;
@@ -163,7 +162,5 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 			 u64 ts);
-/* printer for event types the core does not know, set by their owner */
-extern bool (*trace_print_extra)(struct trace_iter *it);
 
 #endif /* _KERNEL_TRACE_TRACE_H */
