@@ -127,6 +127,9 @@ void ftrace_kill(void);
 /* fork and exit hooks of copy_process()/free_task(), for set_ftrace_pid */
 void ftrace_graph_init_task(struct task_struct *t);
 void ftrace_graph_exit_task(struct task_struct *t);
+/* set_ftrace_pid: copy_process() once @child has its pid, and do_exit() */
+void ftrace_pid_fork(struct task_struct *parent, struct task_struct *child);
+void ftrace_pid_exit(struct task_struct *t);
 
 static inline int __ftrace_enabled_save(void) { return 0; }
 static inline void __ftrace_enabled_restore(int enabled) { }
@@ -136,6 +139,9 @@ static inline void __ftrace_enabled_restore(int enabled) { }
 static inline void ftrace_kill(void) { }
 static inline void ftrace_graph_init_task(struct task_struct *t) { }
 static inline void ftrace_graph_exit_task(struct task_struct *t) { }
+static inline void ftrace_pid_fork(struct task_struct *parent,
+				   struct task_struct *child) { }
+static inline void ftrace_pid_exit(struct task_struct *t) { }
 static inline int __ftrace_enabled_save(void) { return 0; }
 static inline void __ftrace_enabled_restore(int enabled) { }
 

@@ -2,11 +2,27 @@
 /*
  * set_ftrace_pid and set_ftrace_notrace_pid: trace only some tasks.
  *
+ * The lists hold pid numbers, as mainline's do: without
+ * options/function-fork a number stays listed after its task exits (and
+ * applies to a task that reuses it); with it, a listed task's children are
+ * added once copy_process() has given them their pid, and a task is
+ * removed from do_exit(), while it still holds its number, so a reused
+ * number never inherits an entry.  A list emptied by exits is still set:
+ * it reads empty and traces nothing, as on mainline; a write that names
+ * no pid unsets it ("no pid").
+ *
  * The pids live in xarrays.  Each task caches its verdict in the upper
  * bits of its trace_recursion word, tagged with a generation that every
- * change of the lists bumps, so the per-call check is a compare of one
+ * write of the lists bumps, so the per-call check is a compare of one
  * word; a task looks itself up again only after a change.  Only the task
- * itself writes its word, so no atomics are needed.
+ * itself writes its word, so no atomics are needed.  Fork and exit change
+ * only the verdict of the task added or removed, so they bump nothing: a
+ * new task's word (0) is always stale, and an exiting one keeps its verdict.
+ *
+ * Locking: pid_lock serializes writes of the lists and the fork hook (which
+ * must not add a child to a list a write is replacing); the exit hook only
+ * erases, under the xarray's own lock.  Lookups are lockless (RCU: the
+ * callers run with preemption disabled).
  */
 #include <linux/ctype.h>
 #include <linux/ftrace.h>
@@ -27,10 +43,10 @@
 #define PID_GEN_SHIFT	10
 #define PID_KEEP	(BIT(8) - 1)
 
-/* tasks leave them from free_task(), which may run in softirq (RCU) */
-static DEFINE_XARRAY_FLAGS(trace_pids, XA_FLAGS_LOCK_BH);
-static DEFINE_XARRAY_FLAGS(notrace_pids, XA_FLAGS_LOCK_BH);
+static DEFINE_XARRAY(trace_pids);
+static DEFINE_XARRAY(notrace_pids);
 static DEFINE_MUTEX(pid_lock);
+/* set by a write that names pids, until a write names none */
 static bool pids_set, notrace_pids_set;
 /* starts at 1: a new task's word (0) is always stale */
 static unsigned long pid_gen = 1;
@@ -40,12 +56,19 @@ static struct xarray *pid_xa(bool notrace_list)
 	return notrace_list ? &notrace_pids : &trace_pids;
 }
 
-/* after a list changed, under pid_lock: every task looks itself up again */
+static bool *pid_set(bool notrace_list)
+{
+	return notrace_list ? &notrace_pids_set : &pids_set;
+}
+
+/* after a write, under pid_lock: every task looks itself up again */
 static void pid_changed(bool notrace_list)
 {
-	WRITE_ONCE(*(notrace_list ? &notrace_pids_set : &pids_set),
-		   !xa_empty(pid_xa(notrace_list)));
-	WRITE_ONCE(pid_gen, (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT));
+	unsigned long gen = (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT);
+
+	WRITE_ONCE(*pid_set(notrace_list), !xa_empty(pid_xa(notrace_list)));
+	/* never 0, the generation of a new task's word */
+	WRITE_ONCE(pid_gen, gen ?: 1);
 }
 
 /* May the current task be traced by the global-filter tracers? */
@@ -69,33 +92,54 @@ bool notrace ftrace_pid_allowed(void)
 }
 
 /*
- * copy_process() calls this for every new task, whose word is a copy of
- * its parent's: recursion bits are cleared, and the cached verdict is
- * kept only with options/function-fork, so a child of a traced task is
- * traced until set_ftrace_pid next changes.  (Its pid is not assigned
- * yet here, so children are not added to the listing.)
+ * copy_process() calls this early for every new task, whose word is a
+ * copy of its parent's: no recursion bits, no verdict (it has no pid yet).
  */
 void ftrace_graph_init_task(struct task_struct *t)
 {
-	if (trace_flags & TRACE_ITER_FUNCTION_FORK) {
-		/* the parent's verdict may predate the last change: refresh it */
-		ftrace_pid_allowed();
-		t->trace_recursion = current->trace_recursion & ~PID_KEEP;
-	} else {
-		t->trace_recursion = 0;
-	}
+	t->trace_recursion = 0;
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
 		ftrace_graph_fork(t);
 }
 
 void ftrace_graph_exit_task(struct task_struct *t)
 {
-	if (READ_ONCE(pids_set) && xa_load(&trace_pids, t->pid))
-		xa_erase_bh(&trace_pids, t->pid);
-	if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, t->pid))
-		xa_erase_bh(&notrace_pids, t->pid);
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
 		ftrace_graph_free(t);
+}
+
+static bool pid_follow(void)
+{
+	return (trace_flags & TRACE_ITER_FUNCTION_FORK) &&
+	       (READ_ONCE(pids_set) || READ_ONCE(notrace_pids_set));
+}
+
+/* copy_process(), @child has its pid and has not run: it joins its parent's lists */
+void ftrace_pid_fork(struct task_struct *parent, struct task_struct *child)
+{
+	int i;
+
+	if (!pid_follow())
+		return;
+	mutex_lock(&pid_lock);
+	for (i = 0; i < 2; i++) {
+		/* no memory: the child is left out, neither listed nor traced */
+		if (*pid_set(i) && xa_load(pid_xa(i), parent->pid))
+			xa_store(pid_xa(i), child->pid, xa_mk_value(1), GFP_KERNEL);
+	}
+	mutex_unlock(&pid_lock);
+}
+
+/* do_exit(): leave the lists while @t still holds its pid */
+void ftrace_pid_exit(struct task_struct *t)
+{
+	int i;
+
+	if (!pid_follow())
+		return;
+	for (i = 0; i < 2; i++)
+		if (xa_load(pid_xa(i), t->pid))
+			xa_erase(pid_xa(i), t->pid);
 }
 
 struct pid_file {
@@ -112,10 +156,12 @@ static void pid_listing(struct seq_buf *s, void *data)
 	unsigned long idx;
 	void *entry;
 
+	if (!*pid_set(pf->is_notrace)) {
+		seq_buf_puts(s, "no pid\n");
+		return;
+	}
 	xa_for_each(pid_xa(pf->is_notrace), idx, entry)
 		seq_buf_printf(s, "%lu\n", idx);
-	if (!seq_buf_used(s))
-		seq_buf_puts(s, "no pid\n");
 }
 
 static int pid_open(struct inode *inode, struct file *file)
@@ -199,7 +245,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 		xa_destroy(xa);
 	pf->trunc = false;
 	for (i = 0; i < n; i++) {
-		ret = xa_err(xa_store_bh(xa, pids[i], xa_mk_value(1), GFP_KERNEL));
+		ret = xa_err(xa_store(xa, pids[i], xa_mk_value(1), GFP_KERNEL));
 		if (ret)
 			break;
 	}
