@@ -329,6 +329,8 @@ bool ftrace_rec_next(struct rec_iter *it)
 	}
 	for (; g; g = list_is_last(&g->list, &ftrace_groups) ? NULL :
 			list_next_entry(g, list), i = 0) {
+		if (!g->live)
+			continue;
 		for (; i < g->count; i++) {
 			unsigned long f = g->recs[i].flags;
 
@@ -375,7 +377,7 @@ static void ftrace_update_sites(struct ftrace_group *only)
 
 	mutex_lock(&text_mutex);
 	list_for_each_entry(g, &ftrace_groups, list) {
-		if (only && g != only)
+		if ((only && g != only) || !g->live)
 			continue;
 		for (i = 0; i < g->count; i++) {
 			struct dyn_ftrace *rec = &g->recs[i];
@@ -607,6 +609,7 @@ void __init ftrace_init(void)
 		pr_err("cannot allocate records for %u sites\n", count);
 		return;
 	}
+	g->live = true;
 	list_add_rcu(&g->list, &ftrace_groups);
 	/* no clock runs this early: the cycle count is for make bench */
 	pr_info("%u call sites NOPed in %llu cycles, %zu KB of records\n",
@@ -638,7 +641,11 @@ void __ref ftrace_free_init_mem(void)
 }
 
 #ifdef CONFIG_MODULES
-/* Before the module runs: NOP its sites and keep records of them. */
+/*
+ * Before the module runs: NOP its sites and keep records of them. They are
+ * neither patched nor listed (nor matched by filters) until the module is
+ * ready: its text is still being set up.
+ */
 void ftrace_module_init(struct module *mod)
 {
 	struct ftrace_group *g;
@@ -665,6 +672,9 @@ void ftrace_module_enable(struct module *mod)
 	mutex_lock(&ftrace_lock);
 	g = ftrace_group_of(mod);
 	if (g) {
+		g->live = true;
+		/* listings and the name index see it from now on */
+		ftrace_groups_gen++;
 		/* :mod: filters written before the module came */
 		ftrace_filter_load_mod(mod);
 		if (rcu_access_pointer(ftrace_ops_list))

@@ -24,6 +24,8 @@ struct ftrace_group {
 	struct list_head	list;
 	struct module		*mod;
 	unsigned int		count;
+	/* may be patched: the kernel's from boot, a module's once it is ready */
+	bool			live;
 	struct dyn_ftrace	recs[];
 };
 
