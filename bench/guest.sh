@@ -78,7 +78,12 @@ loops getppid 20000 > /dev/null
 echo 0 > function_profile_enabled
 info profiler_hits_per_getppid "$(cat trace_stat/function* | awk '$2 ~ /^[0-9]+$/ { s += $2 } END { printf "%.1f", s / 20000 }')"
 
-# 2. per traced call: function, function_graph, profiler; all or one function
+# 2. per traced call: function, function_graph, profiler; all or one
+# function; the function tracer also under large filters: '*' (every
+# function, through the filter hash) and 100 names (getppid's body and 99
+# others), where each call looks itself up in a hash of that size
+grep -v '\[' available_filter_functions | sort -u | grep -vx "$hot" | head -n 99 > /tmp/n100
+echo "$hot" >> /tmp/n100
 for r in $(seq $R); do
 	reset
 	echo function > current_tracer
@@ -87,6 +92,14 @@ for r in $(seq $R); do
 	echo $hot > set_ftrace_filter
 	echo function > current_tracer
 	put fn_one_getppid "$(loops getppid 1000000)" ns
+	reset
+	echo '*' > set_ftrace_filter
+	echo function > current_tracer
+	put fnstar_all_getppid "$(loops getppid 100000)" ns
+	reset
+	cat /tmp/n100 > set_ftrace_filter
+	echo function > current_tracer
+	put fn100_one_getppid "$(loops getppid 1000000)" ns
 	reset
 	echo function_graph > current_tracer
 	put graph_all_getppid "$(loops getppid 100000)" ns
@@ -140,12 +153,11 @@ for r in $(seq $R); do
 	reset
 	us filter_glob "echo '*sched*' > set_ftrace_filter"
 	reset
-	us filter_1000_names 'cat /tmp/n1000 > set_ftrace_filter'
+	t=$(timeit 'cat /tmp/n1000 > set_ftrace_filter')
+	put filter_1000_names "$t" us
 done
 # last, once: every name; skipped where 1000 names already took over 5 s
 # (mainline: there it is quadratic, and would take longer than the run)
-reset
-t=$(timeit 'cat /tmp/n1000 > set_ftrace_filter')
 reset
 if [ "$t" -lt 5000000 ]; then
 	us filter_all_names 'cat /tmp/all > set_ftrace_filter'

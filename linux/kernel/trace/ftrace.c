@@ -79,101 +79,6 @@ void notrace ftrace_recursion_exit(int bit)
 	current->trace_recursion &= ~BIT(bit);
 }
 
-/* ---- hashes ---------------------------------------------------------- */
-
-struct ftrace_hash *ftrace_hash_alloc(unsigned int bits)
-{
-	struct ftrace_hash *hash;
-
-	hash = kzalloc(struct_size(hash, buckets, 1U << bits), GFP_KERNEL);
-	if (hash)
-		hash->bits = bits;
-	return hash;
-}
-
-void ftrace_hash_free(struct ftrace_hash *hash)
-{
-	struct ftrace_func_entry *e;
-	struct hlist_node *tmp;
-	unsigned int i;
-
-	if (!hash)
-		return;
-	for (i = 0; i < (1U << hash->bits); i++)
-		hlist_for_each_entry_safe(e, tmp, &hash->buckets[i], hlist)
-			kfree(e);
-	kfree(hash);
-}
-
-bool notrace ftrace_hash_contains(const struct ftrace_hash *hash,
-				  unsigned long ip)
-{
-	struct ftrace_func_entry *e;
-
-	if (!hash || !hash->count)
-		return false;
-	hlist_for_each_entry(e, &hash->buckets[hash_long(ip, hash->bits)], hlist)
-		if (e->ip == ip)
-			return true;
-	return false;
-}
-
-int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip)
-{
-	struct ftrace_func_entry *e;
-
-	if (ftrace_hash_contains(hash, ip))
-		return 0;
-	e = kmalloc(sizeof(*e), GFP_KERNEL);
-	if (!e)
-		return -ENOMEM;
-	e->ip = ip;
-	hlist_add_head(&e->hlist, &hash->buckets[hash_long(ip, hash->bits)]);
-	hash->count++;
-	return 0;
-}
-
-void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip)
-{
-	struct ftrace_func_entry *e;
-	struct hlist_node *tmp;
-
-	hlist_for_each_entry_safe(e, tmp,
-				  &hash->buckets[hash_long(ip, hash->bits)], hlist) {
-		if (e->ip == ip) {
-			hlist_del(&e->hlist);
-			kfree(e);
-			hash->count--;
-			return;
-		}
-	}
-}
-
-/* a copy sized for @extra more entries; NULL @src copies as empty */
-struct ftrace_hash *ftrace_hash_copy(const struct ftrace_hash *src,
-				     unsigned long extra)
-{
-	unsigned long n = (src ? src->count : 0) + extra;
-	unsigned int bits = clamp_t(unsigned int, ilog2(n | 1) + 1, 4, 12);
-	struct ftrace_func_entry *e;
-	struct ftrace_hash *hash;
-	unsigned int i;
-
-	hash = ftrace_hash_alloc(bits);
-	if (!hash || !src)
-		return hash;
-	hash->pinned = src->pinned;
-	for (i = 0; i < (1U << src->bits); i++) {
-		hlist_for_each_entry(e, &src->buckets[i], hlist) {
-			if (ftrace_hash_add(hash, e->ip)) {
-				ftrace_hash_free(hash);
-				return NULL;
-			}
-		}
-	}
-	return hash;
-}
-
 /* ---- call site records ----------------------------------------------- */
 
 static int rec_cmp(const void *a, const void *b)
@@ -562,6 +467,8 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	struct ftrace_hash *old_filter = NULL, *old_notrace = NULL;
 
 	lockdep_assert_held(&ftrace_lock);
+	filter = ftrace_hash_fit(filter);
+	skip = ftrace_hash_fit(skip);
 	if (filter) {
 		old_filter = rcu_dereference_protected(ops->filter_hash, 1);
 		rcu_assign_pointer(ops->filter_hash, filter);

@@ -652,6 +652,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 		/* read by the graph tracer's entry hook only, not for patching */
 		struct ftrace_hash *old = rcu_dereference_protected(*kind_hash(ff->kind), 1);
 
+		fw.hash = ftrace_hash_fit(fw.hash);
 		rcu_assign_pointer(*kind_hash(ff->kind), fw.hash);
 		ftrace_sync();
 		ftrace_hash_free(old);

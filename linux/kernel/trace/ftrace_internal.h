@@ -7,6 +7,8 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 
+#include "ftrace_hash.h"
+
 struct module;
 struct seq_file;
 
@@ -27,23 +29,6 @@ struct ftrace_group {
 	/* may be patched: the kernel's from boot, a module's once it is ready */
 	bool			live;
 	struct dyn_ftrace	recs[];
-};
-
-struct ftrace_func_entry {
-	struct hlist_node	hlist;
-	unsigned long		ip;
-};
-
-/*
- * A set of site addresses.  As a filter, an empty set means "every
- * function" unless pinned: a filter whose functions all went away (or
- * wait for a module to load) selects nothing.
- */
-struct ftrace_hash {
-	unsigned long		count;
-	unsigned int		bits;
-	bool			pinned;
-	struct hlist_head	buckets[];
 };
 
 /* A cursor over the live records, for listings; under ftrace_lock. */
@@ -74,14 +59,6 @@ void ftrace_filter_load_mod(struct module *mod);
 void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g);
 
 extern struct mutex ftrace_lock;
-
-struct ftrace_hash *ftrace_hash_alloc(unsigned int bits);
-struct ftrace_hash *ftrace_hash_copy(const struct ftrace_hash *src,
-				     unsigned long extra);
-void ftrace_hash_free(struct ftrace_hash *hash);
-bool ftrace_hash_contains(const struct ftrace_hash *hash, unsigned long ip);
-int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip);
-void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip);
 
 void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 			   struct ftrace_hash *skip);

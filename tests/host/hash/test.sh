@@ -1,0 +1,15 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Host tests for linux/kernel/trace/ftrace_hash.c.
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if ! gcc -O2 -Wall -Werror -fsanitize=address,undefined -I"$here/shim" \
+	-include "$here/shim/linux/types.h" -o "$tmp/hash_test" "$here/hash_test.c" \
+	"$here/../../../linux/kernel/trace/ftrace_hash.c" 2>"$tmp/cc.log"; then
+	echo "not ok - builds on the host"
+	sed 's/^/# /' "$tmp/cc.log"
+	exit 1
+fi
+echo "ok - builds on the host"
+"$tmp/hash_test"
