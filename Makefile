@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
 	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel nograph-kernel debug-kernel debug-check debug-stress patches stress
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel objtool-check nograph-kernel debug-kernel debug-check debug-stress patches stress
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -120,6 +120,12 @@ defconfig-kernel: overlay
 	@BASE=x86_64_defconfig harness/mkconfig.sh $(SRC) $(B)/defconfig configs/ftrace.config
 	@$(MAKE) -C $(SRC) O=$(B)/defconfig -j$(JOBS) -s bzImage modules
 	@echo "  BUILT   $(B)/defconfig/arch/x86/boot/bzImage"
+
+# objtool on our objects as a defconfig kernel (every mitigation) builds
+# them: return thunks, ORC, IBT; minutes instead of a whole kernel
+objtool-check: overlay
+	@BASE=x86_64_defconfig harness/mkconfig.sh $(SRC) $(B)/defconfig configs/ftrace.config
+	@harness/objtool-check.sh $(SRC) $(B)/defconfig
 
 nograph-kernel: overlay
 	@grep -v FUNCTION_GRAPH_TRACER configs/qemu.config > $(B)/qemu-nograph.config

@@ -296,7 +296,7 @@ static void notrace graph_write_return(struct graph_frame *f, u64 calltime,
 }
 
 /* Called by return_to_handler: record the exit, hand back the address. */
-unsigned long notrace ftrace_return_to_handler(unsigned long fp)
+unsigned long notrace ftrace_return_to_handler(void)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
