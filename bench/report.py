@@ -150,9 +150,9 @@ w('')
 
 def sites_bytes(k):
     for line in K[k][1].get('dmesg', []):
-        m = re.search(r'(\d+) call sites NOPed in (\d+) cycles, (\d+) KB', line)
+        m = re.search(r'(\d+) call sites NOPed(?: in (\d+) cycles)?, (\d+) KB', line)
         if m:
-            return int(m[1]), int(m[2]), int(m[3]) * 1024 / int(m[1])
+            return int(m[1]), m[2] and int(m[2]), int(m[3]) * 1024 / int(m[1])
         m = re.search(r'allocating (\d+) entries in (\d+) pages', line)
         if m:
             return int(m[1]), None, int(m[2]) * 4096 / int(m[1])

@@ -101,7 +101,8 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 /*
  * An ops is traced where its filter hash says (empty means everywhere)
  * unless its notrace hash says not.  Hashes are replaced, never edited,
- * under ftrace_lock; the callback path reads them under RCU.
+ * under ftrace_lock; the callback path reads them with preemption
+ * disabled, and old ones are freed only after ftrace_sync().
  */
 struct ftrace_ops {
 	ftrace_func_t			func;
@@ -122,9 +123,7 @@ void ftrace_dispatch(unsigned long ip, unsigned long *parent);
 int ftrace_recursion_enter(void);
 void ftrace_recursion_exit(int bit);
 
-void ftrace_kill(void);
-
-/* fork and exit hooks of copy_process()/free_task(), for set_ftrace_pid */
+/* copy_process() and free_task(): per-task tracer state */
 void ftrace_graph_init_task(struct task_struct *t);
 void ftrace_graph_exit_task(struct task_struct *t);
 /* set_ftrace_pid: copy_process() once @child has its pid, and do_exit() */
@@ -136,7 +135,6 @@ static inline void __ftrace_enabled_restore(int enabled) { }
 
 #else /* !CONFIG_FUNCTION_TRACER */
 
-static inline void ftrace_kill(void) { }
 static inline void ftrace_graph_init_task(struct task_struct *t) { }
 static inline void ftrace_graph_exit_task(struct task_struct *t) { }
 static inline void ftrace_pid_fork(struct task_struct *parent,
@@ -167,7 +165,6 @@ int ftrace_text_reserved(const void *start, const void *end);
 int ftrace_arch_init_site(unsigned long ip);
 int ftrace_arch_update_site(unsigned long ip, bool enable);
 void ftrace_arch_update_finish(void);
-int ftrace_arch_site_state(unsigned long ip);
 
 int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
 		      int reset);

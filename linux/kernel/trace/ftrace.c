@@ -485,20 +485,20 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	ftrace_hash_free(old_notrace);
 }
 
-void ftrace_kill(void)
-{
-	ftrace_disabled = true;
-}
-
-bool ftrace_is_disabled(void)
-{
-	return ftrace_disabled;
-}
-
 /* ---- boot and modules ------------------------------------------------ */
 
 extern unsigned long __start_mcount_loc[];
 extern unsigned long __stop_mcount_loc[];
+
+/* "ftrace_init_stats": say how long boot took to NOP the sites (make bench) */
+static bool ftrace_init_stats __initdata;
+
+static int __init set_ftrace_init_stats(char *str)
+{
+	ftrace_init_stats = true;
+	return 0;
+}
+early_param("ftrace_init_stats", set_ftrace_init_stats);
 
 void __init ftrace_init(void)
 {
@@ -518,10 +518,14 @@ void __init ftrace_init(void)
 	}
 	g->live = true;
 	list_add_rcu(&g->list, &ftrace_groups);
-	/* no clock runs this early: the cycle count is for make bench */
-	pr_info("%u call sites NOPed in %llu cycles, %zu KB of records\n",
-		g->count, (unsigned long long)(get_cycles() - t0),
-		struct_size(g, recs, g->count) >> 10);
+	/* no clock runs this early: cycles are all there is */
+	if (ftrace_init_stats)
+		pr_info("%u call sites NOPed in %llu cycles, %zu KB of records\n",
+			g->count, (unsigned long long)(get_cycles() - t0),
+			struct_size(g, recs, g->count) >> 10);
+	else
+		pr_info("%u call sites NOPed, %zu KB of records\n", g->count,
+			struct_size(g, recs, g->count) >> 10);
 }
 
 /* forget sites in [start, end): that text is about to be freed */

@@ -155,7 +155,10 @@ struct func_cmd {
 	atomic_long_t		count;	/* -1: unlimited */
 };
 
-/* sorted by (ip, type); replaced whole under ftrace_lock, read under RCU */
+/*
+ * sorted by (ip, type); replaced whole under ftrace_lock, read by the
+ * callback with preemption disabled, freed after ftrace_sync()
+ */
 struct cmd_table {
 	unsigned int		count;
 	struct func_cmd		ent[];
@@ -324,6 +327,7 @@ static int cmd_work_commit(struct cmd_work *w)
 }
 
 /* which file: set_ftrace_filter, set_ftrace_notrace, set_graph_function/notrace */
+/* which file: its inode's i_private */
 enum { FK_FILTER, FK_NOTRACE, FK_GRAPH, FK_GRAPH_NOTRACE };
 
 /* ---- pending :mod: filters ------------------------------------------- */
@@ -976,15 +980,15 @@ static __init int ftrace_filter_init(void)
 {
 	apply_boot(boot_filter, false);
 	apply_boot(boot_notrace, true);
-	tracefs_create_file("set_ftrace_filter", TRACE_MODE_WRITE, NULL, (void *)0L,
-			    &filter_fops);
-	tracefs_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, NULL, (void *)1L,
-			    &filter_fops);
+	tracefs_create_file("set_ftrace_filter", TRACE_MODE_WRITE, NULL,
+			    (void *)(long)FK_FILTER, &filter_fops);
+	tracefs_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, NULL,
+			    (void *)(long)FK_NOTRACE, &filter_fops);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	tracefs_create_file("set_graph_function", TRACE_MODE_WRITE, NULL, (void *)2L,
-			    &filter_fops);
-	tracefs_create_file("set_graph_notrace", TRACE_MODE_WRITE, NULL, (void *)3L,
-			    &filter_fops);
+	tracefs_create_file("set_graph_function", TRACE_MODE_WRITE, NULL,
+			    (void *)(long)FK_GRAPH, &filter_fops);
+	tracefs_create_file("set_graph_notrace", TRACE_MODE_WRITE, NULL,
+			    (void *)(long)FK_GRAPH_NOTRACE, &filter_fops);
 #endif
 	return 0;
 }

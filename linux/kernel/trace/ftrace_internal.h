@@ -68,6 +68,5 @@ void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
 int ftrace_register_locked(struct ftrace_ops *ops);
 int ftrace_unregister_locked(struct ftrace_ops *ops);
-bool ftrace_is_disabled(void);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

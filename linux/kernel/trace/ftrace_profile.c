@@ -317,7 +317,10 @@ static int stat_show(struct seq_file *m, void *v)
 		char buf[128];
 		struct seq_buf s;
 
-		/* s^2 = (n * sum(x^2) - sum(x)^2) / (n * (n - 1)), in us^2 */
+		/*
+		 * The sample variance, in us^2, under mainline 6.12's "s^2" column
+		 * of trace_stat/functionN: s^2 = (n sum(x^2) - sum(x)^2) / (n (n - 1))
+		 */
 		if (denom && n * e->time_sq > e->time * e->time)
 			var = div64_u64(n * e->time_sq - e->time * e->time, denom);
 		seq_buf_init(&s, buf, sizeof(buf));

@@ -401,7 +401,10 @@ void fgraph_stop(unsigned int user)
 
 /* ---- output ---------------------------------------------------------- */
 
-/* mainline's duration markers, longest first */
+/*
+ * Duration marks, longest first: match mainline 6.12's function_graph
+ * output and Documentation/trace/ftrace.rst ('+' over 10 us ... '$' over 1 s).
+ */
 static const struct {
 	u64	ns;
 	char	mark;

@@ -84,18 +84,3 @@ void ftrace_arch_update_finish(void)
 	lockdep_assert_held(&text_mutex);
 	text_poke_finish();
 }
-
-/* 1 if @ip holds "call ftrace_caller", 0 if a NOP, -EINVAL otherwise */
-int ftrace_arch_site_state(unsigned long ip)
-{
-	u8 cur[MCOUNT_INSN_SIZE], call[MCOUNT_INSN_SIZE];
-
-	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE))
-		return -EFAULT;
-	if (!memcmp(cur, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE))
-		return 0;
-	site_call(ip, ftrace_caller, call);
-	if (!memcmp(cur, call, MCOUNT_INSN_SIZE))
-		return 1;
-	return -EINVAL;
-}
