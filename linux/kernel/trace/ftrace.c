@@ -60,14 +60,25 @@ struct ftrace_ops ftrace_global_filter;
  * One bit per context level (task, softirq, irq, NMI) in the task's
  * trace_recursion word: a callback may be interrupted and traced again
  * from a higher level, but never re-enters itself at the same level.
+ *
+ * An interrupt is entered and left in steps, and the preempt count says
+ * "interrupt" only in between: irq_exit_rcu() returns after the hardirq
+ * count dropped, so its return is seen at the level of the code it
+ * interrupted, whose bit a callback there may hold. One such call at a
+ * time gets the transition bit; a second is a real recursion.
  */
+#define FTRACE_REC_TRANSITION	4
+
 int notrace ftrace_recursion_enter(void)
 {
 	unsigned long *word = &current->trace_recursion;
 	int bit = interrupt_context_level();
 
-	if (*word & BIT(bit))
-		return -1;
+	if (*word & BIT(bit)) {
+		bit = FTRACE_REC_TRANSITION;
+		if (*word & BIT(bit))
+			return -1;
+	}
 	*word |= BIT(bit);
 	barrier();
 	return bit;

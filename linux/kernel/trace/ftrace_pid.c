@@ -37,7 +37,7 @@
 #include "ftrace_internal.h"
 #include "trace.h"
 
-/* trace_recursion: bits 0-3 recursion, then these */
+/* trace_recursion: bits 0-4 recursion (ftrace.c), then these */
 #define PID_TRACED	BIT(8)
 #define PID_NOTRACED	BIT(9)
 #define PID_GEN_SHIFT	10
