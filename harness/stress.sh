@@ -12,7 +12,6 @@ N=${STRESS_ITERS:-2000}
 cd /sys/kernel/tracing || exit 1
 fails=0
 bad() { echo "STRESS-FAIL $*"; fails=$((fails + 1)); }
-do_() { "$@" || bad "round $i: '$*' failed"; }
 w() { echo "$2" > "$1" || bad "round $i: '$2' > $1 failed"; }
 wa() { echo "$2" >> "$1" || bad "round $i: '$2' >> $1 failed"; }
 sunreclaim() { awk '/^SUnreclaim:/ { print $2 }' /proc/meminfo; }
@@ -97,26 +96,61 @@ sleep 1
 rmmod ftrace_testmod 2>/dev/null
 quiesce
 
-# accounting: a reader on trace_pipe while the function tracer writes
+# accounting.  The stats' "entries" is written - dropped - overrun - read
+# by definition, so summing the counters proves nothing.  Instead a reader
+# copies trace_pipe to a file while the function tracer writes; tracing
+# stops, the reader empties the buffer and is killed.  Then, per CPU, from
+# the lines user space actually got: the event lines (those with the
+# "[00N]" CPU column; a stack trace's " => " lines are not counted) equal
+# "read events", so every consumed event reached the reader exactly once;
+# the "CPU:N [LOST n EVENTS]" lines add up to "overrun", so every
+# overwritten event was reported in-band; and lines read + lost reported +
+# dropped equal "written", so every reservation was read, reported lost or
+# refused, with nothing left behind and no line made up.
+acct=/tmp/stress-acct
 w buffer_size_kb 64
 w current_tracer function
-cat trace_pipe > /dev/null &
+w trace ''
+cat trace_pipe > $acct &
 reader=$!
 for n in 1 2 3 4 5 6 7 8 9 10; do cat /proc/version > /dev/null; done
 w tracing_on 0
+n=0
+while [ "$(cat per_cpu/cpu*/stats | awk '$1 == "entries:" { s += $2 } END { print s + 0 }')" != 0 ] &&
+      [ $n -lt 60 ]; do
+	sleep 1
+	n=$((n + 1))
+done
 sleep 1
 kill $reader
 wait $reader 2>/dev/null
+# "CPU events lost" per CPU seen, "bad LINE" per unexpected line
+awk '/^CPU:[0-9]+ \[LOST [0-9]+ EVENTS\]$/ { split($0, f, /[: ]/); lost[f[2] + 0] += f[4]; seen[f[2] + 0] = 1; next }
+     / => / && !/\[[0-9][0-9][0-9]\] / { next }
+     match($0, /-[0-9]+ +\[[0-9][0-9][0-9]\] /) {
+	c = substr($0, RSTART, RLENGTH); sub(/.*\[/, "", c); c += 0
+	ev[c]++; seen[c] = 1; next }
+     { print "bad " $0 }
+     END { for (c in seen) print c, ev[c] + 0, lost[c] + 0 }' $acct > $acct.sum
+o=$(grep -c '^bad ' $acct.sum)
+[ "$o" = 0 ] || { grep '^bad ' $acct.sum | head -3; bad "trace_pipe: $o lines neither events nor LOST lines"; }
 for s in per_cpu/cpu*/stats; do
+	cpu=${s#per_cpu/cpu}; cpu=${cpu%/stats}
 	e=$(sed -n 's/^entries: //p' $s)
 	o=$(sed -n 's/^overrun: //p' $s)
 	r=$(sed -n 's/^read events: //p' $s)
 	d=$(sed -n 's/^dropped events: //p' $s)
 	wr=$(sed -n 's/^written: //p' $s)
-	# dropped: the writer caught up with an interrupted writer's event
-	echo "STRESS $s: written $wr = entries $e + overrun $o + read $r + dropped $d"
-	[ $((e + o + r + d)) -eq "$wr" ] || bad "$s: $wr written, $e + $o + $r + $d accounted"
+	lines=$(awk -v c=$cpu '$1 == c { print $2 }' $acct.sum)
+	lost=$(awk -v c=$cpu '$1 == c { print $3 }' $acct.sum)
+	lines=${lines:-0} lost=${lost:-0}
+	echo "STRESS cpu$cpu: written $wr, dropped $d; trace_pipe gave $lines events (read events $r) and $lost lost (overrun $o); entries $e"
+	[ "$lines" -eq "$r" ] || bad "cpu$cpu: $lines event lines read, read events says $r"
+	[ "$lost" -eq "$o" ] || bad "cpu$cpu: trace_pipe reported $lost lost, overrun says $o"
+	[ $((lines + lost + d)) -eq "$wr" ] || bad "cpu$cpu: $wr written, $lines read + $lost lost + $d dropped"
+	[ "$e" -eq 0 ] || bad "cpu$cpu: $e entries left after the drain"
 done
+rm -f $acct $acct.sum
 quiesce
 w buffer_size_kb 1408
 
