@@ -71,11 +71,12 @@
  * of head from h to h + size succeeds, or head reread after smp_rmb() is
  * unchanged), nothing the copy read can come from the new lap. head is read
  * with acquire and commit with acquire after it, so a reader never sees head
- * past commit, and the release on commit makes the bytes below it visible. Padding and discarded records are skipped the
- * same way. The copy is handed out with a full timestamp. Consuming costs
- * one copy per event; in exchange there is no reader page to swap, and a
- * reader never makes a writer wait: at worst an overwriting writer counts
- * the victim again because an event was consumed under it.
+ * past commit, and the release on commit makes the bytes below it visible.
+ * Padding and discarded records are skipped the same way. The copy is
+ * handed out with a full timestamp. Consuming costs one copy per event; in
+ * exchange there is no reader page to swap, and a reader never makes a
+ * writer wait: at worst an overwriting writer counts the victim again
+ * because an event was consumed under it.
  *
  * The iterator walks from head up to the commit seen when it was started,
  * with the same copy and check. Events overwritten (or consumed) under it
