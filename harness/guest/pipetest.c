@@ -5,7 +5,9 @@
  *
  *   pipetest write N FILE        N writes "seq=I\n" (I = 0..N-1) to FILE
  *   pipetest read FILE STOP      copy FILE to stdout until STOP exists and
- *                                FILE has nothing more (poll + O_NONBLOCK)
+ *                                FILE has nothing more (poll + O_NONBLOCK);
+ *                                FILE "-" is stdin, an open file that
+ *                                several readers may share
  *   pipetest poll FILE MS        drain FILE, then one poll() of up to MS ms:
  *                                prints "pollin ELAPSED_MS" or "timeout"
  */
@@ -86,7 +88,15 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
+	if (!strcmp(argv[2], "-")) {
+		fd = 0;
+		if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
+			perror("fcntl");
+			return 1;
+		}
+	} else {
+		fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
+	}
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	if (!strcmp(argv[1], "read")) {

@@ -5,13 +5,13 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
+#include <linux/bitmap.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
-#include <linux/rwsem.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_buf.h>
 #include <linux/seq_file.h>
@@ -1001,35 +1001,48 @@ static const struct file_operations trace_fops = {
 /*
  * Consuming readers of one CPU are serialized, as ring_buffer.h requires:
  * the event a consume returns is the ring buffer's per-CPU copy, valid
- * until the next peek or consume of that CPU. A reader of every CPU takes
- * pipe_all_lock for writing; a reader of one CPU takes it for reading and
- * then that CPU's mutex. Neither is held while a reader sleeps for data.
+ * until the next peek or consume of that CPU. A CPU has at most one open
+ * trace_pipe, as on mainline 6.12 (observed: a second open of trace_pipe,
+ * or of a per_cpu/cpuN/trace_pipe it covers, fails with EBUSY, across
+ * processes too; cpu0 and cpu1 may be open together), and the reads
+ * through that file, even from several processes, take its mutex.
  */
-static DECLARE_RWSEM(pipe_all_lock);
-static DEFINE_PER_CPU(struct mutex, pipe_cpu_lock);
+static DEFINE_MUTEX(pipe_open_lock);
+static bool pipe_all_open;
+static DECLARE_BITMAP(pipe_cpu_open, NR_CPUS);
 
-static void pipe_lock(int cpu_file)
+static int pipe_claim(int cpu_file)
 {
-	if (cpu_file == RING_BUFFER_ALL_CPUS) {
-		down_write(&pipe_all_lock);
-	} else {
-		down_read(&pipe_all_lock);
-		mutex_lock(&per_cpu(pipe_cpu_lock, cpu_file));
-	}
+	int ret = 0;
+
+	mutex_lock(&pipe_open_lock);
+	if (pipe_all_open)
+		ret = -EBUSY;
+	else if (cpu_file == RING_BUFFER_ALL_CPUS && !bitmap_empty(pipe_cpu_open, NR_CPUS))
+		ret = -EBUSY;
+	else if (cpu_file != RING_BUFFER_ALL_CPUS && test_bit(cpu_file, pipe_cpu_open))
+		ret = -EBUSY;
+	else if (cpu_file == RING_BUFFER_ALL_CPUS)
+		pipe_all_open = true;
+	else
+		__set_bit(cpu_file, pipe_cpu_open);
+	mutex_unlock(&pipe_open_lock);
+	return ret;
 }
 
-static void pipe_unlock(int cpu_file)
+static void pipe_release_claim(int cpu_file)
 {
-	if (cpu_file == RING_BUFFER_ALL_CPUS) {
-		up_write(&pipe_all_lock);
-	} else {
-		mutex_unlock(&per_cpu(pipe_cpu_lock, cpu_file));
-		up_read(&pipe_all_lock);
-	}
+	mutex_lock(&pipe_open_lock);
+	if (cpu_file == RING_BUFFER_ALL_CPUS)
+		pipe_all_open = false;
+	else
+		__clear_bit(cpu_file, pipe_cpu_open);
+	mutex_unlock(&pipe_open_lock);
 }
 
 struct pipe_iter {
 	struct trace_iter	it;
+	/* serializes the reads through this file */
 	struct mutex		lock;
 	/* formatted text not yet copied to the reader */
 	size_t			off, len;
@@ -1039,7 +1052,7 @@ struct pipe_iter {
  * Consume the oldest event over the reader's CPUs into @it; false if there
  * is none. The peeks only pick the CPU: what is printed is exactly what
  * the consume removed, even if a writer overwrote the peeked event since.
- * Caller holds pipe_lock(it->cpu_file).
+ * Caller holds the file's lock.
  */
 static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 {
@@ -1070,13 +1083,19 @@ static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
+	int ret, cpu_file = inode_cpu(inode);
 	struct pipe_iter *p;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;
+	ret = pipe_claim(cpu_file);
+	if (ret) {
+		kfree(p);
+		return ret;
+	}
 	mutex_init(&p->lock);
-	p->it.cpu_file = inode_cpu(inode);
+	p->it.cpu_file = cpu_file;
 	mutex_lock(&trace_types_lock);
 	p->it.tracer = current_trace;
 	mutex_unlock(&trace_types_lock);
@@ -1086,7 +1105,10 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 
 static int trace_pipe_release(struct inode *inode, struct file *file)
 {
-	kfree(file->private_data);
+	struct pipe_iter *p = file->private_data;
+
+	pipe_release_claim(p->it.cpu_file);
+	kfree(p);
 	return 0;
 }
 
@@ -1104,7 +1126,6 @@ static bool pipe_fill(struct pipe_iter *p)
 	unsigned long lost = 0;
 	bool ret;
 
-	pipe_lock(it->cpu_file);
 	ret = pipe_consume(it, &lost);
 	if (ret) {
 		seq_buf_init(&it->seq, it->line, sizeof(it->line));
@@ -1116,7 +1137,6 @@ static bool pipe_fill(struct pipe_iter *p)
 		p->off = 0;
 		p->len = seq_buf_used(&it->seq);
 	}
-	pipe_unlock(it->cpu_file);
 	return ret;
 }
 
@@ -1149,6 +1169,12 @@ again:
 
 		if (!p->len && !pipe_fill(p))
 			break;
+		/*
+		 * Whole lines only, unless one is longer than the whole read:
+		 * readers sharing the file each get complete events.
+		 */
+		if (done && p->len > cnt - done)
+			break;
 		n = min_t(size_t, p->len, cnt - done);
 		if (copy_to_user(ubuf + done, it->line + p->off, n)) {
 			if (!done)
@@ -1159,7 +1185,7 @@ again:
 		p->off += n;
 		p->len -= n;
 	}
-	/* another reader took what we saw: 0 would read as end of file */
+	/* the buffer was emptied under us (a reset): 0 reads as end of file */
 	if (!done)
 		goto again;
 out:
@@ -1278,10 +1304,6 @@ static const struct file_operations stats_fops = {
 
 void __init early_trace_init(void)
 {
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		mutex_init(&per_cpu(pipe_cpu_lock, cpu));
 	global_buffer = ring_buffer_alloc(TRACE_BUF_SIZE_DEFAULT,
 					  RB_FL_OVERWRITE);
 	if (!global_buffer) {
