@@ -5,7 +5,7 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
-#include <linux/bitmap.h>
+#include <linux/cpumask.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
@@ -1009,7 +1009,7 @@ static const struct file_operations trace_fops = {
  */
 static DEFINE_MUTEX(pipe_open_lock);
 static bool pipe_all_open;
-static DECLARE_BITMAP(pipe_cpu_open, NR_CPUS);
+static struct cpumask pipe_cpu_open;
 
 static int pipe_claim(int cpu_file)
 {
@@ -1018,14 +1018,14 @@ static int pipe_claim(int cpu_file)
 	mutex_lock(&pipe_open_lock);
 	if (pipe_all_open)
 		ret = -EBUSY;
-	else if (cpu_file == RING_BUFFER_ALL_CPUS && !bitmap_empty(pipe_cpu_open, NR_CPUS))
+	else if (cpu_file == RING_BUFFER_ALL_CPUS && !cpumask_empty(&pipe_cpu_open))
 		ret = -EBUSY;
-	else if (cpu_file != RING_BUFFER_ALL_CPUS && test_bit(cpu_file, pipe_cpu_open))
+	else if (cpu_file != RING_BUFFER_ALL_CPUS && cpumask_test_cpu(cpu_file, &pipe_cpu_open))
 		ret = -EBUSY;
 	else if (cpu_file == RING_BUFFER_ALL_CPUS)
 		pipe_all_open = true;
 	else
-		__set_bit(cpu_file, pipe_cpu_open);
+		cpumask_set_cpu(cpu_file, &pipe_cpu_open);
 	mutex_unlock(&pipe_open_lock);
 	return ret;
 }
@@ -1036,7 +1036,7 @@ static void pipe_release_claim(int cpu_file)
 	if (cpu_file == RING_BUFFER_ALL_CPUS)
 		pipe_all_open = false;
 	else
-		__clear_bit(cpu_file, pipe_cpu_open);
+		cpumask_clear_cpu(cpu_file, &pipe_cpu_open);
 	mutex_unlock(&pipe_open_lock);
 }
 
