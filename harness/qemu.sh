@@ -27,7 +27,7 @@ boot="ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
 [ "$mode" = check ] || boot=
 echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
 timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
-	-append "$append $boot harness=$mode" </dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	-append "$append $boot harness=$mode" </dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$log" |
 	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:|STRESS)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}
 res=$(grep -a '^HARNESS-RESULT' "$log" | tail -1)
