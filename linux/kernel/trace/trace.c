@@ -1008,24 +1008,23 @@ static const struct file_operations trace_fops = {
  * through that file, even from several processes, take its mutex.
  */
 static DEFINE_MUTEX(pipe_open_lock);
-static bool pipe_all_open;
+/* the CPUs an open trace_pipe reads: the top-level file claims them all */
 static struct cpumask pipe_cpu_open;
+
+static const struct cpumask *pipe_cpus(int cpu_file)
+{
+	return cpu_file == RING_BUFFER_ALL_CPUS ? cpu_possible_mask : cpumask_of(cpu_file);
+}
 
 static int pipe_claim(int cpu_file)
 {
 	int ret = 0;
 
 	mutex_lock(&pipe_open_lock);
-	if (pipe_all_open)
+	if (cpumask_intersects(&pipe_cpu_open, pipe_cpus(cpu_file)))
 		ret = -EBUSY;
-	else if (cpu_file == RING_BUFFER_ALL_CPUS && !cpumask_empty(&pipe_cpu_open))
-		ret = -EBUSY;
-	else if (cpu_file != RING_BUFFER_ALL_CPUS && cpumask_test_cpu(cpu_file, &pipe_cpu_open))
-		ret = -EBUSY;
-	else if (cpu_file == RING_BUFFER_ALL_CPUS)
-		pipe_all_open = true;
 	else
-		cpumask_set_cpu(cpu_file, &pipe_cpu_open);
+		cpumask_or(&pipe_cpu_open, &pipe_cpu_open, pipe_cpus(cpu_file));
 	mutex_unlock(&pipe_open_lock);
 	return ret;
 }
@@ -1033,10 +1032,7 @@ static int pipe_claim(int cpu_file)
 static void pipe_release_claim(int cpu_file)
 {
 	mutex_lock(&pipe_open_lock);
-	if (cpu_file == RING_BUFFER_ALL_CPUS)
-		pipe_all_open = false;
-	else
-		cpumask_clear_cpu(cpu_file, &pipe_cpu_open);
+	cpumask_andnot(&pipe_cpu_open, &pipe_cpu_open, pipe_cpus(cpu_file));
 	mutex_unlock(&pipe_open_lock);
 }
 
