@@ -277,8 +277,8 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	local_irq_restore(irqflags);
 }
 
-static void notrace graph_write_return(struct graph_frame *f, u64 calltime,
-				       u64 now)
+static void notrace graph_write_return(const struct graph_frame *f,
+				       u64 calltime, u64 now)
 {
 	struct graph_ret_entry *r;
 
@@ -300,41 +300,48 @@ unsigned long notrace ftrace_return_to_handler(void)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
-	struct graph_frame *f;
+	unsigned long irqflags;
+	struct graph_frame f;
 	u64 now, calltime;
-	unsigned long ret;
 	int bit;
 
 	if (WARN_ON_ONCE(!s || idx < 0))
 		panic("function_graph: return with an empty shadow stack\n");
-	f = &s->frame[idx];
-	ret = f->ret;
 
-	bit = f->gen == READ_ONCE(fgraph_gen) ? ftrace_recursion_enter() : -1;
-	if (bit >= 0) {
-		now = trace_clock_local();
-		calltime = min(f->calltime, now);
-		/* graph-time 0: a function's own time, without its callees' */
-		if (idx)
-			s->frame[idx - 1].child_ns += now - calltime;
-		if (!(trace_flags & TRACE_ITER_GRAPH_TIME))
-			calltime = min(calltime + f->child_ns, now);
-		if ((f->flags & GF_GRAPH) &&
-		    (!tracing_thresh || now - calltime >= tracing_thresh))
-			graph_write_return(f, calltime, now);
-		if (f->flags & GF_PROF)
-			ftrace_profile_time(f->func, now - calltime);
-		ftrace_recursion_exit(bit);
-	}
-	if (f->flags & GF_ROOT)
+	/*
+	 * Off the shadow stack before anything is recorded, with irqs out
+	 * while the frame is read and popped: an irq's calls then see the
+	 * caller on top, as after the return, and cannot write this call's
+	 * entry once its return has been taken for a leaf.
+	 */
+	local_irq_save(irqflags);
+	f = s->frame[idx];
+	if (f.flags & GF_ROOT)
 		s->roots--;
-	if (f->flags & GF_NOTRACE)
+	if (f.flags & GF_NOTRACE)
 		s->skips--;
-	if (f->flags & GF_GRAPH)
+	if (f.flags & GF_GRAPH)
 		s->depth--;
-	barrier();
 	current->curr_ret_stack = idx;
-	return ret;
+	local_irq_restore(irqflags);
+
+	bit = f.gen == READ_ONCE(fgraph_gen) ? ftrace_recursion_enter() : -1;
+	if (bit < 0)
+		return f.ret;
+	now = trace_clock_local();
+	calltime = min(f.calltime, now);
+	/* graph-time 0: a function's own time, without its callees' */
+	if (idx)
+		s->frame[idx - 1].child_ns += now - calltime;
+	if (!(trace_flags & TRACE_ITER_GRAPH_TIME))
+		calltime = min(calltime + f.child_ns, now);
+	if ((f.flags & GF_GRAPH) &&
+	    (!tracing_thresh || now - calltime >= tracing_thresh))
+		graph_write_return(&f, calltime, now);
+	if (f.flags & GF_PROF)
+		ftrace_profile_time(f.func, now - calltime);
+	ftrace_recursion_exit(bit);
+	return f.ret;
 }
 
 /*
