@@ -193,7 +193,7 @@ static void notrace cmd_fire(struct func_cmd *c)
 	else if (c->type == CMD_TRACEOFF)
 		tracing_off();
 	else
-		trace_func_stack(c->ip, tracing_gen_ctx());
+		trace_func_stack(global_trace.buffer, c->ip, tracing_gen_ctx());
 }
 
 static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,

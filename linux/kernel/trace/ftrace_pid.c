@@ -110,7 +110,7 @@ void ftrace_graph_exit_task(struct task_struct *t)
 
 static bool pid_follow(void)
 {
-	return (trace_flags & TRACE_ITER_FUNCTION_FORK) &&
+	return (global_trace.trace_flags & TRACE_ITER_FUNCTION_FORK) &&
 	       (READ_ONCE(pids_set) || READ_ONCE(notrace_pids_set));
 }
 
@@ -290,7 +290,8 @@ static __init int ftrace_pid_init(void)
 	tracefs_create_file("set_ftrace_pid", TRACE_MODE_WRITE, NULL, (void *)0L, &pid_fops);
 	tracefs_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, NULL, (void *)1L,
 			    &pid_fops);
-	trace_create_option("function-fork", TRACE_ITER_FUNCTION_FORK);
+	/* the pid lists are the top level's: so is the option */
+	trace_create_option(&global_trace, "function-fork", TRACE_ITER_FUNCTION_FORK);
 	return 0;
 }
 device_initcall(ftrace_pid_init);

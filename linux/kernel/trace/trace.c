@@ -1,7 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracing core: the global ring buffer, the tracer registry and the
- * tracefs files that drive them.
+ * The tracing core: trace arrays (the top level and instances/), the
+ * tracer registry and the tracefs files that drive them.
+ *
+ * Locking:
+ *  - trace_types_lock (a mutex) guards the tracer registry, the list of
+ *    trace arrays, each array's current tracer and its open-file count
+ *    (@ref), and is held across a tracer's init() and reset().
+ *  - The writers take no lock: they reserve and commit in the ring buffer
+ *    of the array they record into, which stays until the array is freed;
+ *    an array is freed only after its tracer is reset (whose unregister
+ *    waits out every callback) and no file of it is open.
+ *  - A file's open takes a reference on its array, found again in the list
+ *    under trace_types_lock (a removed array is never dereferenced), and
+ *    its release drops it; rmdir of an instance refuses with EBUSY while
+ *    any is held.
+ *  - pipe_open_lock guards every array's @pipe_cpus; a trace_pipe file's
+ *    reads are serialized by its own mutex; opts_lock guards @opts.
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
@@ -26,13 +41,20 @@
 
 #include "trace.h"
 
+/* the tracer registry, the arrays and their tracers: see Locking above */
 DEFINE_MUTEX(trace_types_lock);
 
 static LIST_HEAD(tracers);
-static struct tracer nop_tracer = { .name = "nop" };
-static struct tracer *current_trace = &nop_tracer;
+static struct tracer nop_tracer = { .name = "nop", .instances = true };
 
-static struct trace_buffer *global_buffer;
+struct trace_array global_trace = {
+	.current_trace	= &nop_tracer,
+	.trace_flags	= TRACE_ITER_DEFAULT,
+	.opts_lock	= __MUTEX_INITIALIZER(global_trace.opts_lock),
+};
+
+/* the top level first, then instances in creation order */
+static LIST_HEAD(trace_arrays);
 
 /* kernel.ftrace_dump_on_oops and kernel.traceoff_on_warning */
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
@@ -52,21 +74,22 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
  */
 void tracing_on(void)
 {
-	if (global_buffer)
-		ring_buffer_record_on(global_buffer);
+	if (global_trace.buffer)
+		ring_buffer_record_on(global_trace.buffer);
 }
 EXPORT_SYMBOL_GPL(tracing_on);
 
 void tracing_off(void)
 {
-	if (global_buffer)
-		ring_buffer_record_off(global_buffer);
+	if (global_trace.buffer)
+		ring_buffer_record_off(global_trace.buffer);
 }
 EXPORT_SYMBOL_GPL(tracing_off);
 
 int tracing_is_on(void)
 {
-	return global_buffer && ring_buffer_record_is_on(global_buffer);
+	return global_trace.buffer &&
+	       ring_buffer_record_is_on(global_trace.buffer);
 }
 EXPORT_SYMBOL_GPL(tracing_is_on);
 
@@ -98,6 +121,78 @@ int register_tracer(struct tracer *t)
 	return 0;
 }
 
+/* ---- file references ------------------------------------------------- */
+
+/* A reference on @tr for an open file; -ENODEV if it was removed. */
+static int trace_array_get(struct trace_array *tr)
+{
+	struct trace_array *t;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(t, &trace_arrays, list) {
+		if (t == tr) {
+			tr->ref++;
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static void trace_array_put(struct trace_array *tr)
+{
+	mutex_lock(&trace_types_lock);
+	tr->ref--;
+	mutex_unlock(&trace_types_lock);
+}
+
+static int tr_open(struct inode *inode, struct file *file)
+{
+	return trace_array_get(inode->i_private);
+}
+
+static int tr_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(inode->i_private);
+	return 0;
+}
+
+/* single_open() of @show with the array as m->private, holding it */
+static int tr_single_open(struct inode *inode, struct file *file,
+			  int (*show)(struct seq_file *, void *))
+{
+	struct trace_array *tr = inode->i_private;
+	int ret = trace_array_get(tr);
+
+	if (ret)
+		return ret;
+	ret = single_open(file, show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static int tr_single_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(inode->i_private);
+	return single_release(inode, file);
+}
+
+/* per_cpu/cpuN files have N + 1 in i_cdev; 0 means every CPU */
+static int inode_cpu(struct inode *inode)
+{
+	long v = (long)inode->i_cdev;
+
+	return v ? v - 1 : RING_BUFFER_ALL_CPUS;
+}
+
+static struct trace_array *file_tr(struct file *filp)
+{
+	return file_inode(filp)->i_private;
+}
+
 /* A user write as a NUL-terminated string, at most @max bytes. */
 static char *trace_user_string(const char __user *ubuf, size_t cnt,
 			       size_t max)
@@ -114,7 +209,8 @@ static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
 	char buf[4];
 	int len;
 
-	len = scnprintf(buf, sizeof(buf), "%d\n", tracing_is_on());
+	len = scnprintf(buf, sizeof(buf), "%d\n",
+			ring_buffer_record_is_on(file_tr(filp)->buffer));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -128,48 +224,82 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	if (val)
-		tracing_on();
+		ring_buffer_record_on(file_tr(filp)->buffer);
 	else
-		tracing_off();
+		ring_buffer_record_off(file_tr(filp)->buffer);
 	*ppos += cnt;
 	return cnt;
 }
 
 static const struct file_operations tracing_on_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= tracing_on_read,
 	.write	= tracing_on_write,
 	.llseek	= default_llseek,
 };
 
-/* available_tracers: the registered names, space separated */
+static bool tracer_fits(struct trace_array *tr, struct tracer *t)
+{
+	return !tr->name || t->instances;
+}
+
+/* available_tracers: the names that can run here, space separated */
 static int available_tracers_show(struct seq_file *m, void *v)
 {
+	struct trace_array *tr = m->private;
+	const char *sep = "";
 	struct tracer *t;
 
 	mutex_lock(&trace_types_lock);
-	list_for_each_entry(t, &tracers, list)
-		seq_printf(m, "%s%s", t->name,
-			   list_is_last(&t->list, &tracers) ? "\n" : " ");
+	list_for_each_entry(t, &tracers, list) {
+		if (!tracer_fits(tr, t))
+			continue;
+		seq_printf(m, "%s%s", sep, t->name);
+		sep = " ";
+	}
+	seq_putc(m, '\n');
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(available_tracers);
+
+static int available_tracers_open(struct inode *inode, struct file *file)
+{
+	return tr_single_open(inode, file, available_tracers_show);
+}
+
+static const struct file_operations available_tracers_fops = {
+	.open		= available_tracers_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= tr_single_release,
+};
 
 static int current_tracer_show(struct seq_file *m, void *v)
 {
+	struct trace_array *tr = m->private;
+
 	mutex_lock(&trace_types_lock);
-	seq_printf(m, "%s\n", current_trace->name);
+	seq_printf(m, "%s\n", tr->current_trace->name);
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
 
 static int current_tracer_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, current_tracer_show, NULL);
+	return tr_single_open(inode, file, current_tracer_show);
+}
+
+/* Stop @tr's tracer; caller holds trace_types_lock. */
+static void tracer_stop(struct trace_array *tr)
+{
+	if (tr->current_trace->reset)
+		tr->current_trace->reset(tr);
+	tr->current_trace = &nop_tracer;
 }
 
 /* Switch tracers: the old one stops before the new one starts. */
-static int tracing_set_tracer(const char *name)
+static int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	struct tracer *t, *found = NULL;
 	int ret = 0;
@@ -181,24 +311,22 @@ static int tracing_set_tracer(const char *name)
 			break;
 		}
 	}
-	if (!found) {
+	if (!found || !tracer_fits(tr, found)) {
 		ret = -EINVAL;
 		goto out;
 	}
-	if (found == current_trace)
+	if (found == tr->current_trace)
 		goto out;
 
-	if (current_trace->reset)
-		current_trace->reset();
-	current_trace = &nop_tracer;
+	tracer_stop(tr);
 	/* a new tracer starts with an empty buffer, as in mainline */
-	ring_buffer_reset(global_buffer);
+	ring_buffer_reset(tr->buffer);
 	if (found->init) {
-		ret = found->init();
+		ret = found->init(tr);
 		if (ret)
 			goto out;
 	}
-	current_trace = found;
+	tr->current_trace = found;
 out:
 	mutex_unlock(&trace_types_lock);
 	return ret;
@@ -213,7 +341,7 @@ static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
 	buf = trace_user_string(ubuf, cnt, MAX_TRACER_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	ret = tracing_set_tracer(strim(buf));
+	ret = tracing_set_tracer(file_tr(filp), strim(buf));
 	kfree(buf);
 	if (ret)
 		return ret;
@@ -226,7 +354,7 @@ static const struct file_operations current_tracer_fops = {
 	.read		= seq_read,
 	.write		= current_tracer_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= tr_single_release,
 };
 
 /* ---- the writer side ------------------------------------------------- */
@@ -310,17 +438,17 @@ unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 }
 
 /*
- * Reserve an event of @type with @len payload bytes after the common
+ * Reserve in @b an event of @type with @len payload bytes after the common
  * header, filled in from @trace_ctx.  NULL if recording is off.  The
- * caller fills the rest and calls trace_commit().
+ * caller fills the rest and calls trace_commit(@b).
  */
-void * notrace trace_reserve(unsigned short type, unsigned int len,
-			     unsigned int trace_ctx)
+void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
+			     unsigned int len, unsigned int trace_ctx)
 {
 	struct ring_buffer_event *event;
 	struct trace_entry *ent;
 
-	event = ring_buffer_lock_reserve(global_buffer, len);
+	event = ring_buffer_lock_reserve(b, len);
 	if (!event)
 		return NULL;
 	ent = ring_buffer_event_data(event);
@@ -332,22 +460,22 @@ void * notrace trace_reserve(unsigned short type, unsigned int len,
 	return ent;
 }
 
-void notrace trace_commit(void)
+void notrace trace_commit(struct trace_buffer *b)
 {
-	ring_buffer_unlock_commit(global_buffer);
+	ring_buffer_unlock_commit(b);
 }
 
-void notrace trace_function(unsigned long ip, unsigned long parent_ip,
-			    unsigned int trace_ctx)
+void notrace trace_function(struct trace_buffer *b, unsigned long ip,
+			    unsigned long parent_ip, unsigned int trace_ctx)
 {
 	struct ftrace_entry *entry;
 
-	entry = trace_reserve(TRACE_FN, sizeof(*entry), trace_ctx);
+	entry = trace_reserve(b, TRACE_FN, sizeof(*entry), trace_ctx);
 	if (!entry)
 		return;
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	trace_commit();
+	trace_commit(b);
 }
 
 /*
@@ -366,7 +494,8 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 					   const char __user *ubuf,
 					   size_t cnt, loff_t *ppos)
 {
-	size_t max = ring_buffer_max_event_size(global_buffer) -
+	struct trace_buffer *b = file_tr(file)->buffer;
+	size_t max = ring_buffer_max_event_size(b) -
 		     sizeof(struct print_entry) - 2;
 	struct print_entry *e;
 	ssize_t written;
@@ -375,7 +504,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if ((ssize_t)cnt < 0)
 		return -EINVAL;
 	len = min3(cnt, (size_t)TRACE_MARKER_MAX, max);
-	e = trace_reserve(TRACE_PRINT, sizeof(*e) + len + 2, tracing_gen_ctx());
+	e = trace_reserve(b, TRACE_PRINT, sizeof(*e) + len + 2, tracing_gen_ctx());
 	if (!e)
 		return -EBADF;	/* tracing_on is 0: as mainline */
 	e->ip = _THIS_IP_;
@@ -391,15 +520,23 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if (!len || e->buf[len - 1] != '\n')
 		e->buf[len++] = '\n';
 	e->buf[len] = 0;
-	trace_commit();
+	trace_commit(b);
 	if (written > 0)
 		*ppos += written;
 	return written;
 }
 
+static int trace_marker_open(struct inode *inode, struct file *file)
+{
+	int ret = tr_open(inode, file);
+
+	return ret ?: nonseekable_open(inode, file);
+}
+
 static const struct file_operations trace_marker_fops = {
-	.open	= nonseekable_open,
-	.write	= tracing_mark_write,
+	.open		= trace_marker_open,
+	.write		= tracing_mark_write,
+	.release	= tr_release,
 };
 
 #define STACK_MAX	32
@@ -409,7 +546,8 @@ static const struct file_operations trace_marker_fops = {
  * tracer, so drop every frame up to the traced function itself, which
  * shows as the address after its call site (ftrace_caller's return).
  */
-void notrace trace_func_stack(unsigned long ip, unsigned int trace_ctx)
+void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
+			      unsigned int trace_ctx)
 {
 	unsigned long entries[STACK_MAX];
 	unsigned int n, i, skip = 0;
@@ -423,12 +561,12 @@ void notrace trace_func_stack(unsigned long ip, unsigned int trace_ctx)
 		}
 	}
 	n -= skip;
-	se = trace_reserve(TRACE_STACK, struct_size(se, caller, n), trace_ctx);
+	se = trace_reserve(b, TRACE_STACK, struct_size(se, caller, n), trace_ctx);
 	if (!se)
 		return;
 	se->size = n;
 	memcpy(se->caller, entries + skip, n * sizeof(entries[0]));
-	trace_commit();
+	trace_commit(b);
 }
 
 /*
@@ -461,40 +599,42 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 /* ---- options/ -------------------------------------------------------- */
 
-unsigned long trace_flags = TRACE_ITER_DEFAULT;
-
 static const struct trace_option trace_options[] = {
 	{ "print-parent",	TRACE_ITER_PRINT_PARENT },
 	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
 	{ "function-trace",	TRACE_ITER_FUNCTION },
 };
 
+/* the options every array has: the core's, then those added at init */
+static struct trace_option option_kinds[BITS_PER_LONG];
+
+/* an options/ file has its array in i_private and its bit in i_cdev */
 static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
-	unsigned long bit = (unsigned long)file_inode(filp)->i_private;
+	unsigned long bit = (unsigned long)file_inode(filp)->i_cdev;
 	char buf[3] = { '0', '\n' };
 
-	if (trace_flags & bit)
+	if (file_tr(filp)->trace_flags & bit)
 		buf[0] = '1';
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
 }
 
 /* options/ files and trace_options both set flags through here */
-static void set_trace_flag(unsigned long bit, bool on)
+static void set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
 {
 	mutex_lock(&trace_types_lock);
 	if (on)
-		trace_flags |= bit;
+		tr->trace_flags |= bit;
 	else
-		trace_flags &= ~bit;
+		tr->trace_flags &= ~bit;
 	mutex_unlock(&trace_types_lock);
 }
 
 static ssize_t option_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
-	unsigned long bit = (unsigned long)file_inode(filp)->i_private;
+	unsigned long bit = (unsigned long)file_inode(filp)->i_cdev;
 	unsigned long val;
 	int ret;
 
@@ -503,89 +643,104 @@ static ssize_t option_write(struct file *filp, const char __user *ubuf,
 		return ret;
 	if (val > 1)
 		return -EINVAL;
-	set_trace_flag(bit, val);
+	set_trace_flag(file_tr(filp), bit, val);
 	*ppos += cnt;
 	return cnt;
 }
 
 static const struct file_operations option_fops = {
-	.read	= option_read,
-	.write	= option_write,
-	.llseek	= default_llseek,
+	.open		= tr_open,
+	.release	= tr_release,
+	.read		= option_read,
+	.write		= option_write,
+	.llseek		= default_llseek,
 };
 
-static struct dentry *options_dir;
-
-/* every options/ file, for trace_options */
-static DEFINE_MUTEX(option_files_lock);
-static struct {
-	const char	*name;
-	unsigned long	bit;
-	struct dentry	*dentry;
-} option_files[BITS_PER_LONG];
-
-/* An options/@name file showing and setting @bit of trace_flags. */
-struct dentry *trace_create_option(const char *name, unsigned long bit)
+/* An options/@name file of @tr showing and setting @bit of its flags. */
+struct dentry *trace_create_option(struct trace_array *tr, const char *name,
+				   unsigned long bit)
 {
 	struct dentry *d;
 	unsigned int i;
 
-	if (!options_dir)
+	if (!tr->options)
 		return NULL;
-	d = tracefs_create_file(name, TRACE_MODE_WRITE, options_dir, (void *)bit,
+	d = tracefs_create_file(name, TRACE_MODE_WRITE, tr->options, tr,
 				&option_fops);
 	if (IS_ERR_OR_NULL(d))
 		return d;
-	mutex_lock(&option_files_lock);
-	for (i = 0; i < ARRAY_SIZE(option_files); i++) {
-		if (!option_files[i].name) {
-			option_files[i].name = name;
-			option_files[i].bit = bit;
-			option_files[i].dentry = d;
+	d_inode(d)->i_cdev = (void *)bit;
+	mutex_lock(&tr->opts_lock);
+	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
+		if (!tr->opts[i].name) {
+			tr->opts[i].name = name;
+			tr->opts[i].bit = bit;
+			tr->opts[i].dentry = d;
 			break;
 		}
 	}
-	mutex_unlock(&option_files_lock);
+	mutex_unlock(&tr->opts_lock);
 	return d;
 }
 
-void trace_remove_option(struct dentry *d)
+void trace_remove_option(struct trace_array *tr, struct dentry *d)
 {
 	unsigned int i;
 
 	if (!d)
 		return;
-	mutex_lock(&option_files_lock);
-	for (i = 0; i < ARRAY_SIZE(option_files); i++)
-		if (option_files[i].dentry == d)
-			option_files[i].name = NULL;
-	mutex_unlock(&option_files_lock);
+	mutex_lock(&tr->opts_lock);
+	for (i = 0; i < ARRAY_SIZE(tr->opts); i++)
+		if (tr->opts[i].dentry == d)
+			tr->opts[i].name = NULL;
+	mutex_unlock(&tr->opts_lock);
 	tracefs_remove(d);
+}
+
+/* @name in every array from now on, the top level included */
+void trace_add_option(const char *name, unsigned long bit)
+{
+	struct trace_array *tr;
+	unsigned int i;
+
+	mutex_lock(&trace_types_lock);
+	for (i = 0; i < ARRAY_SIZE(option_kinds); i++) {
+		if (!option_kinds[i].name) {
+			option_kinds[i].name = name;
+			option_kinds[i].bit = bit;
+			break;
+		}
+	}
+	list_for_each_entry(tr, &trace_arrays, list)
+		trace_create_option(tr, name, bit);
+	mutex_unlock(&trace_types_lock);
 }
 
 /* trace_options: every option as "name" or "noname", one per line */
 static int trace_options_show(struct seq_file *m, void *v)
 {
+	struct trace_array *tr = m->private;
 	unsigned int i;
 
-	mutex_lock(&option_files_lock);
-	for (i = 0; i < ARRAY_SIZE(option_files); i++)
-		if (option_files[i].name)
+	mutex_lock(&tr->opts_lock);
+	for (i = 0; i < ARRAY_SIZE(tr->opts); i++)
+		if (tr->opts[i].name)
 			seq_printf(m, "%s%s\n",
-				   trace_flags & option_files[i].bit ? "" : "no",
-				   option_files[i].name);
-	mutex_unlock(&option_files_lock);
+				   tr->trace_flags & tr->opts[i].bit ? "" : "no",
+				   tr->opts[i].name);
+	mutex_unlock(&tr->opts_lock);
 	return 0;
 }
 
 static int trace_options_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, trace_options_show, NULL);
+	return tr_single_open(inode, file, trace_options_show);
 }
 
 static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
+	struct trace_array *tr = file_tr(filp);
 	unsigned long bit = 0;
 	char *buf, *name;
 	bool set = true;
@@ -599,18 +754,18 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 		name += 2;
 		set = false;
 	}
-	mutex_lock(&option_files_lock);
-	for (i = 0; i < ARRAY_SIZE(option_files); i++) {
-		if (option_files[i].name && !strcmp(option_files[i].name, name)) {
-			bit = option_files[i].bit;
+	mutex_lock(&tr->opts_lock);
+	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
+		if (tr->opts[i].name && !strcmp(tr->opts[i].name, name)) {
+			bit = tr->opts[i].bit;
 			break;
 		}
 	}
-	mutex_unlock(&option_files_lock);
+	mutex_unlock(&tr->opts_lock);
 	kfree(buf);
 	if (!bit)
 		return -EINVAL;
-	set_trace_flag(bit, set);
+	set_trace_flag(tr, bit, set);
 	*ppos += cnt;
 	return cnt;
 }
@@ -620,14 +775,14 @@ static const struct file_operations trace_options_fops = {
 	.read		= seq_read,
 	.write		= trace_options_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= tr_single_release,
 };
 
 /* ---- output ---------------------------------------------------------- */
 
-static void print_sym(struct seq_buf *s, unsigned long addr)
+static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)
 {
-	if (trace_flags & TRACE_ITER_SYM_OFFSET)
+	if (flags & TRACE_ITER_SYM_OFFSET)
 		seq_buf_printf(s, "%pS", (void *)addr);
 	else
 		seq_buf_printf(s, "%ps", (void *)addr);
@@ -708,20 +863,21 @@ void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
 }
 
-static void print_fn(struct seq_buf *s, struct trace_entry *ent)
+static void print_fn(struct seq_buf *s, unsigned long flags,
+		     struct trace_entry *ent)
 {
 	struct ftrace_entry *fe = (struct ftrace_entry *)ent;
 
-	print_sym(s, fe->ip);
-	if ((trace_flags & TRACE_ITER_PRINT_PARENT) && fe->parent_ip) {
+	print_sym(s, flags, fe->ip);
+	if ((flags & TRACE_ITER_PRINT_PARENT) && fe->parent_ip) {
 		seq_buf_puts(s, " <-");
-		print_sym(s, fe->parent_ip);
+		print_sym(s, flags, fe->parent_ip);
 	}
 	seq_buf_putc(s, '\n');
 }
 
-static void print_stack(struct seq_buf *s, struct trace_entry *ent,
-			unsigned int len)
+static void print_stack(struct seq_buf *s, unsigned long flags,
+			struct trace_entry *ent, unsigned int len)
 {
 	struct stack_entry *se = (struct stack_entry *)ent;
 	unsigned int i, n = se->size;
@@ -731,7 +887,7 @@ static void print_stack(struct seq_buf *s, struct trace_entry *ent,
 	seq_buf_puts(s, "<stack trace>\n");
 	for (i = 0; i < n; i++) {
 		seq_buf_puts(s, " => ");
-		print_sym(s, se->caller[i]);
+		print_sym(s, flags, se->caller[i]);
 		seq_buf_putc(s, '\n');
 	}
 }
@@ -739,6 +895,7 @@ static void print_stack(struct seq_buf *s, struct trace_entry *ent,
 /* One event as the trace file shows it. */
 static void print_event(struct trace_iter *it)
 {
+	unsigned long flags = it->tr->trace_flags;
 	struct trace_entry *ent = it->ent;
 
 	if (it->tracer && it->tracer->print_line &&
@@ -748,13 +905,13 @@ static void print_event(struct trace_iter *it)
 	trace_print_context(&it->seq, ent, it->cpu, it->ts);
 	switch (ent->type) {
 	case TRACE_FN:
-		print_fn(&it->seq, ent);
+		print_fn(&it->seq, flags, ent);
 		break;
 	case TRACE_STACK:
-		print_stack(&it->seq, ent, it->ent_len);
+		print_stack(&it->seq, flags, ent, it->ent_len);
 		break;
 	case TRACE_PRINT:
-		print_sym(&it->seq, ((struct print_entry *)ent)->ip);
+		print_sym(&it->seq, flags, ((struct print_entry *)ent)->ip);
 		seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it),
 			       ((struct print_entry *)ent)->buf);
 		break;
@@ -763,8 +920,8 @@ static void print_event(struct trace_iter *it)
 	}
 }
 
-static void get_totals(int cpu_file, unsigned long *entries,
-		       unsigned long *written)
+static void get_totals(struct trace_buffer *b, int cpu_file,
+		       unsigned long *entries, unsigned long *written)
 {
 	int cpu;
 
@@ -772,9 +929,9 @@ static void get_totals(int cpu_file, unsigned long *entries,
 	for_each_possible_cpu(cpu) {
 		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
 			continue;
-		*entries += ring_buffer_entries_cpu(global_buffer, cpu);
-		*written += ring_buffer_entries_cpu(global_buffer, cpu) +
-			ring_buffer_overrun_cpu(global_buffer, cpu);
+		*entries += ring_buffer_entries_cpu(b, cpu);
+		*written += ring_buffer_entries_cpu(b, cpu) +
+			ring_buffer_overrun_cpu(b, cpu);
 	}
 }
 
@@ -788,11 +945,10 @@ static void print_header(struct trace_iter *it)
 		it->tracer->print_header(it);
 		return;
 	}
-	get_totals(it->cpu_file, &entries, &written);
+	get_totals(it->tr->buffer, it->cpu_file, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
-	seq_buf_puts(s,
-		"#                                _-----=> irqs-off/BH-disabled\n"
+	seq_buf_puts(s, "#                                _-----=> irqs-off/BH-disabled\n"
 		"#                               / _----=> need-resched\n"
 		"#                              | / _---=> hardirq/softirq\n"
 		"#                              || / _--=> preempt-depth\n"
@@ -905,21 +1061,14 @@ static void trace_iter_free(struct trace_iter *it)
 	for_each_possible_cpu(cpu)
 		if (it->rbi[cpu]) {
 			ring_buffer_read_finish(it->rbi[cpu]);
-			ring_buffer_record_enable_cpu(global_buffer, cpu);
+			ring_buffer_record_enable_cpu(it->tr->buffer, cpu);
 		}
 	kfree(it->rbi);
 }
 
-/* i_private of per_cpu/cpuN files is N + 1; 0 means every CPU */
-static int inode_cpu(struct inode *inode)
+static int trace_open_iter(struct inode *inode, struct file *file)
 {
-	long v = (long)inode->i_private;
-
-	return v ? v - 1 : RING_BUFFER_ALL_CPUS;
-}
-
-static int trace_open(struct inode *inode, struct file *file)
-{
+	struct trace_array *tr = inode->i_private;
 	int cpu_file = inode_cpu(inode);
 	struct trace_iter *it;
 	int cpu;
@@ -927,9 +1076,9 @@ static int trace_open(struct inode *inode, struct file *file)
 	/* "> trace" empties the buffer (of that CPU) */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		if (cpu_file == RING_BUFFER_ALL_CPUS)
-			ring_buffer_reset(global_buffer);
+			ring_buffer_reset(tr->buffer);
 		else
-			ring_buffer_reset_cpu(global_buffer, cpu_file);
+			ring_buffer_reset_cpu(tr->buffer, cpu_file);
 	}
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
@@ -937,22 +1086,23 @@ static int trace_open(struct inode *inode, struct file *file)
 	it = __seq_open_private(file, &trace_seq_ops, sizeof(*it));
 	if (!it)
 		return -ENOMEM;
+	it->tr = tr;
 	it->cpu_file = cpu_file;
 	it->rbi = kcalloc(nr_cpu_ids, sizeof(*it->rbi), GFP_KERNEL);
 	if (!it->rbi)
 		goto fail;
 	mutex_lock(&trace_types_lock);
-	it->tracer = current_trace;
+	it->tracer = tr->current_trace;
 	mutex_unlock(&trace_types_lock);
 	/* pause the writers while reading, as mainline's pause-on-trace */
 	for_each_possible_cpu(cpu) {
 		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
 			continue;
-		ring_buffer_record_disable_cpu(global_buffer, cpu);
-		it->rbi[cpu] = ring_buffer_read_start(global_buffer, cpu,
+		ring_buffer_record_disable_cpu(tr->buffer, cpu);
+		it->rbi[cpu] = ring_buffer_read_start(tr->buffer, cpu,
 						      GFP_KERNEL);
 		if (!it->rbi[cpu]) {
-			ring_buffer_record_enable_cpu(global_buffer, cpu);
+			ring_buffer_record_enable_cpu(tr->buffer, cpu);
 			trace_iter_free(it);
 			goto fail;
 		}
@@ -963,15 +1113,28 @@ fail:
 	return -ENOMEM;
 }
 
+static int trace_open(struct inode *inode, struct file *file)
+{
+	int ret = tr_open(inode, file);
+
+	if (ret)
+		return ret;
+	ret = trace_open_iter(inode, file);
+	if (ret)
+		tr_release(inode, file);
+	return ret;
+}
+
 static int trace_release(struct inode *inode, struct file *file)
 {
 	struct seq_file *m;
 
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	m = file->private_data;
-	trace_iter_free(m->private);
-	return seq_release_private(inode, file);
+	if (file->f_mode & FMODE_READ) {
+		m = file->private_data;
+		trace_iter_free(m->private);
+		seq_release_private(inode, file);
+	}
+	return tr_release(inode, file);
 }
 
 /* writes are accepted and ignored: "echo > trace" only wants O_TRUNC */
@@ -1008,31 +1171,30 @@ static const struct file_operations trace_fops = {
  * through that file, even from several processes, take its mutex.
  */
 static DEFINE_MUTEX(pipe_open_lock);
-/* the CPUs an open trace_pipe reads: the top-level file claims them all */
-static struct cpumask pipe_cpu_open;
 
+/* the CPUs a trace_pipe reads: the top-level file of an array claims all */
 static const struct cpumask *pipe_cpus(int cpu_file)
 {
 	return cpu_file == RING_BUFFER_ALL_CPUS ? cpu_possible_mask : cpumask_of(cpu_file);
 }
 
-static int pipe_claim(int cpu_file)
+static int pipe_claim(struct trace_array *tr, int cpu_file)
 {
 	int ret = 0;
 
 	mutex_lock(&pipe_open_lock);
-	if (cpumask_intersects(&pipe_cpu_open, pipe_cpus(cpu_file)))
+	if (cpumask_intersects(tr->pipe_cpus, pipe_cpus(cpu_file)))
 		ret = -EBUSY;
 	else
-		cpumask_or(&pipe_cpu_open, &pipe_cpu_open, pipe_cpus(cpu_file));
+		cpumask_or(tr->pipe_cpus, tr->pipe_cpus, pipe_cpus(cpu_file));
 	mutex_unlock(&pipe_open_lock);
 	return ret;
 }
 
-static void pipe_release_claim(int cpu_file)
+static void pipe_release_claim(struct trace_array *tr, int cpu_file)
 {
 	mutex_lock(&pipe_open_lock);
-	cpumask_andnot(&pipe_cpu_open, &pipe_cpu_open, pipe_cpus(cpu_file));
+	cpumask_andnot(tr->pipe_cpus, tr->pipe_cpus, pipe_cpus(cpu_file));
 	mutex_unlock(&pipe_open_lock);
 }
 
@@ -1052,6 +1214,7 @@ struct pipe_iter {
  */
 static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 {
+	struct trace_buffer *b = it->tr->buffer;
 	struct ring_buffer_event *ev;
 	int cpu, best_cpu = -1;
 	u64 ts, best_ts = 0;
@@ -1059,7 +1222,7 @@ static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 	for_each_possible_cpu(cpu) {
 		if (it->cpu_file != RING_BUFFER_ALL_CPUS && cpu != it->cpu_file)
 			continue;
-		if (ring_buffer_peek(global_buffer, cpu, &ts, NULL) &&
+		if (ring_buffer_peek(b, cpu, &ts, NULL) &&
 		    (best_cpu < 0 || ts < best_ts)) {
 			best_ts = ts;
 			best_cpu = cpu;
@@ -1067,7 +1230,7 @@ static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 	}
 	if (best_cpu < 0)
 		return false;
-	ev = ring_buffer_consume(global_buffer, best_cpu, &best_ts, lost);
+	ev = ring_buffer_consume(b, best_cpu, &best_ts, lost);
 	if (!ev)
 		return false;
 	it->ent = ring_buffer_event_data(ev);
@@ -1079,21 +1242,25 @@ static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = inode->i_private;
 	int ret, cpu_file = inode_cpu(inode);
 	struct pipe_iter *p;
 
+	ret = trace_array_get(tr);
+	if (ret)
+		return ret;
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
-	if (!p)
-		return -ENOMEM;
-	ret = pipe_claim(cpu_file);
+	ret = p ? pipe_claim(tr, cpu_file) : -ENOMEM;
 	if (ret) {
 		kfree(p);
+		trace_array_put(tr);
 		return ret;
 	}
 	mutex_init(&p->lock);
+	p->it.tr = tr;
 	p->it.cpu_file = cpu_file;
 	mutex_lock(&trace_types_lock);
-	p->it.tracer = current_trace;
+	p->it.tracer = tr->current_trace;
 	mutex_unlock(&trace_types_lock);
 	file->private_data = p;
 	return nonseekable_open(inode, file);
@@ -1102,17 +1269,19 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 static int trace_pipe_release(struct inode *inode, struct file *file)
 {
 	struct pipe_iter *p = file->private_data;
+	struct trace_array *tr = p->it.tr;
 
-	pipe_release_claim(p->it.cpu_file);
+	pipe_release_claim(tr, p->it.cpu_file);
 	kfree(p);
+	trace_array_put(tr);
 	return 0;
 }
 
 static bool pipe_has_data(struct trace_iter *it)
 {
 	if (it->cpu_file == RING_BUFFER_ALL_CPUS)
-		return !ring_buffer_empty(global_buffer);
-	return !ring_buffer_empty_cpu(global_buffer, it->cpu_file);
+		return !ring_buffer_empty(it->tr->buffer);
+	return !ring_buffer_empty_cpu(it->tr->buffer, it->cpu_file);
 }
 
 /* Format the next event, after a line for what was lost before it. */
@@ -1154,7 +1323,7 @@ again:
 			goto out;
 		}
 		mutex_unlock(&p->lock);
-		ret = ring_buffer_wait(global_buffer, it->cpu_file, 0, NULL, NULL);
+		ret = ring_buffer_wait(it->tr->buffer, it->cpu_file, 0, NULL, NULL);
 		if (ret)
 			return ret;
 		mutex_lock(&p->lock);
@@ -1193,7 +1362,7 @@ static __poll_t trace_pipe_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct pipe_iter *p = file->private_data;
 
-	return ring_buffer_poll_wait(global_buffer, p->it.cpu_file, file, pt, 0);
+	return ring_buffer_poll_wait(p->it.tr->buffer, p->it.cpu_file, file, pt, 0);
 }
 
 static const struct file_operations trace_pipe_fops = {
@@ -1213,7 +1382,7 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 	char buf[32];
 	int len;
 
-	size = ring_buffer_size(global_buffer,
+	size = ring_buffer_size(file_tr(filp)->buffer,
 				cpu_file == RING_BUFFER_ALL_CPUS ? 0 : cpu_file);
 	len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
@@ -1232,7 +1401,7 @@ static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 	if (!kb || kb > (ULONG_MAX >> 10))
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	ret = ring_buffer_resize(global_buffer, kb << 10, cpu_file);
+	ret = ring_buffer_resize(file_tr(filp)->buffer, kb << 10, cpu_file);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1241,6 +1410,8 @@ static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations buffer_size_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= buffer_size_read,
 	.write	= buffer_size_write,
 	.llseek	= default_llseek,
@@ -1254,12 +1425,14 @@ static ssize_t buffer_total_read(struct file *filp, char __user *ubuf,
 	int cpu, len;
 
 	for_each_online_cpu(cpu)
-		size += ring_buffer_size(global_buffer, cpu) >> 10;
+		size += ring_buffer_size(file_tr(filp)->buffer, cpu) >> 10;
 	len = scnprintf(buf, sizeof(buf), "%lu\n", size);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
 static const struct file_operations buffer_total_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= buffer_total_read,
 	.llseek	= default_llseek,
 };
@@ -1267,8 +1440,9 @@ static const struct file_operations buffer_total_fops = {
 /* per_cpu/cpuN/stats, in mainline's format */
 static int stats_show(struct seq_file *m, void *v)
 {
-	int cpu = (long)m->private - 1;
-	struct trace_buffer *b = global_buffer;
+	struct trace_array *tr = m->private;
+	int cpu = (long)m->file->f_inode->i_cdev - 1;
+	struct trace_buffer *b = tr->buffer;
 
 	seq_printf(m, "entries: %lu\n", ring_buffer_entries_cpu(b, cpu));
 	seq_printf(m, "overrun: %lu\n", ring_buffer_overrun_cpu(b, cpu));
@@ -1283,14 +1457,14 @@ static int stats_show(struct seq_file *m, void *v)
 
 static int stats_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, stats_show, inode->i_private);
+	return tr_single_open(inode, file, stats_show);
 }
 
 static const struct file_operations stats_fops = {
 	.open		= stats_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= tr_single_release,
 };
 
 /* ---- init ------------------------------------------------------------ */
@@ -1298,15 +1472,40 @@ static const struct file_operations stats_fops = {
 /* per-CPU buffer size at boot, as mainline's 1408 KB */
 #define TRACE_BUF_SIZE_DEFAULT	(1408UL << 10)
 
+/* The buffer and masks of @tr; the rest of it is zero or set already. */
+static int trace_array_alloc(struct trace_array *tr)
+{
+	tr->buffer = ring_buffer_alloc(TRACE_BUF_SIZE_DEFAULT, RB_FL_OVERWRITE);
+	if (!tr->buffer)
+		return -ENOMEM;
+	ring_buffer_set_clock(tr->buffer, trace_clock_local);
+	if (!zalloc_cpumask_var(&tr->pipe_cpus, GFP_KERNEL) ||
+	    !alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL)) {
+		free_cpumask_var(tr->pipe_cpus);
+		ring_buffer_free(tr->buffer);
+		tr->buffer = NULL;
+		return -ENOMEM;
+	}
+	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
+	return 0;
+}
+
+static void trace_array_free(struct trace_array *tr)
+{
+	free_cpumask_var(tr->tracing_cpumask);
+	free_cpumask_var(tr->pipe_cpus);
+	ring_buffer_free(tr->buffer);
+	kfree(tr->name);
+	kfree(tr);
+}
+
 void __init early_trace_init(void)
 {
-	global_buffer = ring_buffer_alloc(TRACE_BUF_SIZE_DEFAULT,
-					  RB_FL_OVERWRITE);
-	if (!global_buffer) {
+	if (trace_array_alloc(&global_trace)) {
 		pr_err("cannot allocate the ring buffer\n");
 		return;
 	}
-	ring_buffer_set_clock(global_buffer, trace_clock_local);
+	list_add(&global_trace.list, &trace_arrays);
 	register_tracer(&nop_tracer);
 }
 
@@ -1314,28 +1513,44 @@ void __init trace_init(void)
 {
 }
 
-static __init void create_per_cpu_files(void)
+static struct dentry *tr_file(struct trace_array *tr, const char *name,
+			      umode_t mode, struct dentry *dir,
+			      const struct file_operations *fops)
+{
+	return tracefs_create_file(name, mode, dir, tr, fops);
+}
+
+/* per_cpu/cpuN/: i_cdev says which CPU, as inode_cpu() reads it */
+static struct dentry *cpu_file(struct trace_array *tr, const char *name,
+			       umode_t mode, struct dentry *dir, int cpu,
+			       const struct file_operations *fops)
+{
+	struct dentry *d = tr_file(tr, name, mode, dir, fops);
+
+	if (!IS_ERR_OR_NULL(d))
+		d_inode(d)->i_cdev = (void *)(long)(cpu + 1);
+	return d;
+}
+
+static void create_per_cpu_files(struct trace_array *tr)
 {
 	struct dentry *top, *d;
 	char name[16];
 	int cpu;
 
-	top = tracefs_create_dir("per_cpu", NULL);
-	if (!top)
+	top = tracefs_create_dir("per_cpu", tr->dir);
+	if (IS_ERR_OR_NULL(top))
 		return;
 	for_each_possible_cpu(cpu) {
-		void *data = (void *)(long)(cpu + 1);
-
 		snprintf(name, sizeof(name), "cpu%d", cpu);
 		d = tracefs_create_dir(name, top);
-		if (!d)
+		if (IS_ERR_OR_NULL(d))
 			continue;
-		tracefs_create_file("trace", TRACE_MODE_WRITE, d, data, &trace_fops);
-		tracefs_create_file("trace_pipe", TRACE_MODE_READ, d, data,
-				    &trace_pipe_fops);
-		tracefs_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, data,
-				    &buffer_size_fops);
-		tracefs_create_file("stats", TRACE_MODE_READ, d, data, &stats_fops);
+		cpu_file(tr, "trace", TRACE_MODE_WRITE, d, cpu, &trace_fops);
+		cpu_file(tr, "trace_pipe", TRACE_MODE_READ, d, cpu, &trace_pipe_fops);
+		cpu_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, cpu,
+			 &buffer_size_fops);
+		cpu_file(tr, "stats", TRACE_MODE_READ, d, cpu, &stats_fops);
 	}
 }
 
@@ -1366,6 +1581,8 @@ static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations events_enable_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= events_enable_read,
 	.write	= events_enable_write,
 	.llseek	= default_llseek,
@@ -1395,22 +1612,23 @@ static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations trace_clock_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= trace_clock_read,
 	.write	= trace_clock_write,
 	.llseek	= default_llseek,
 };
 
 /* tracing_cpumask: the CPUs whose buffers record */
-static cpumask_var_t tracing_cpumask;
-
 static ssize_t cpumask_read(struct file *filp, char __user *ubuf, size_t cnt,
 			    loff_t *ppos)
 {
+	struct trace_array *tr = file_tr(filp);
 	char *buf;
 	int len;
 
 	mutex_lock(&trace_types_lock);
-	buf = kasprintf(GFP_KERNEL, "%*pb\n", cpumask_pr_args(tracing_cpumask));
+	buf = kasprintf(GFP_KERNEL, "%*pb\n", cpumask_pr_args(tr->tracing_cpumask));
 	mutex_unlock(&trace_types_lock);
 	if (!buf)
 		return -ENOMEM;
@@ -1422,6 +1640,7 @@ static ssize_t cpumask_read(struct file *filp, char __user *ubuf, size_t cnt,
 static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
+	struct trace_array *tr = file_tr(filp);
 	cpumask_var_t mask;
 	int cpu, ret;
 
@@ -1432,15 +1651,15 @@ static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
 		goto out;
 	mutex_lock(&trace_types_lock);
 	for_each_possible_cpu(cpu) {
-		bool was = cpumask_test_cpu(cpu, tracing_cpumask);
+		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
 		bool now = cpumask_test_cpu(cpu, mask);
 
 		if (was && !now)
-			ring_buffer_record_disable_cpu(global_buffer, cpu);
+			ring_buffer_record_disable_cpu(tr->buffer, cpu);
 		else if (!was && now)
-			ring_buffer_record_enable_cpu(global_buffer, cpu);
+			ring_buffer_record_enable_cpu(tr->buffer, cpu);
 	}
-	cpumask_copy(tracing_cpumask, mask);
+	cpumask_copy(tr->tracing_cpumask, mask);
 	mutex_unlock(&trace_types_lock);
 	*ppos += cnt;
 	ret = cnt;
@@ -1450,6 +1669,8 @@ out:
 }
 
 static const struct file_operations cpumask_fops = {
+	.open	= tr_open,
+	.release = tr_release,
 	.read	= cpumask_read,
 	.write	= cpumask_write,
 	.llseek	= default_llseek,
@@ -1567,43 +1788,123 @@ static const struct file_operations readme_fops = {
 	.llseek	= default_llseek,
 };
 
+/* The files every trace array has, top level and instances alike. */
+static void create_trace_files(struct trace_array *tr)
+{
+	struct dentry *d = tr->dir, *events;
+	unsigned int i;
+
+	tr_file(tr, "tracing_on", TRACE_MODE_WRITE, d, &tracing_on_fops);
+	tr_file(tr, "available_tracers", TRACE_MODE_READ, d, &available_tracers_fops);
+	tr_file(tr, "current_tracer", TRACE_MODE_WRITE, d, &current_tracer_fops);
+	tr_file(tr, "trace", TRACE_MODE_WRITE, d, &trace_fops);
+	tr_file(tr, "trace_pipe", TRACE_MODE_READ, d, &trace_pipe_fops);
+	tr_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, &buffer_size_fops);
+	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_fops);
+	create_per_cpu_files(tr);
+	events = tracefs_create_dir("events", d);
+	if (!IS_ERR_OR_NULL(events))
+		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_fops);
+	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
+	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
+	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);
+	tr_file(tr, "trace_marker", 0220, d, &trace_marker_fops);
+	tr->options = tracefs_create_dir("options", d);
+	if (IS_ERR(tr->options))
+		tr->options = NULL;
+	for (i = 0; i < ARRAY_SIZE(option_kinds) && option_kinds[i].name; i++)
+		trace_create_option(tr, option_kinds[i].name, option_kinds[i].bit);
+}
+
+/* ---- instances/ ------------------------------------------------------ */
+
+static struct dentry *instances_dir;
+
+static struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+/* mkdir instances/NAME: a new trace array, nop tracer, default options */
+static int instance_mkdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = -EEXIST;
+	if (trace_array_find(name))
+		goto out;
+	ret = -ENOMEM;
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		goto out;
+	tr->name = kstrdup(name, GFP_KERNEL);
+	tr->current_trace = &nop_tracer;
+	tr->trace_flags = TRACE_ITER_DEFAULT;
+	mutex_init(&tr->opts_lock);
+	if (!tr->name || trace_array_alloc(tr)) {
+		kfree(tr->name);
+		kfree(tr);
+		goto out;
+	}
+	tr->dir = tracefs_create_dir(name, instances_dir);
+	if (IS_ERR_OR_NULL(tr->dir)) {
+		trace_array_free(tr);
+		goto out;
+	}
+	create_trace_files(tr);
+	list_add_tail(&tr->list, &trace_arrays);
+	ret = 0;
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/* rmdir instances/NAME: EBUSY while a file of it is open */
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_find(name);
+	if (!tr)
+		goto out;
+	ret = -EBUSY;
+	if (tr->ref)
+		goto out;
+	list_del(&tr->list);
+	tracer_stop(tr);
+	tracefs_remove(tr->dir);
+	trace_array_free(tr);
+	ret = 0;
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
 static __init int tracer_init_tracefs(void)
 {
 	unsigned int i;
 
-	if (!global_buffer)
+	if (!global_trace.buffer)
 		return -ENOMEM;
 
-	tracefs_create_file("tracing_on", TRACE_MODE_WRITE, NULL, NULL, &tracing_on_fops);
-	tracefs_create_file("available_tracers", TRACE_MODE_READ, NULL, NULL,
-			    &available_tracers_fops);
-	tracefs_create_file("current_tracer", TRACE_MODE_WRITE, NULL, NULL,
-			    &current_tracer_fops);
-	tracefs_create_file("trace", TRACE_MODE_WRITE, NULL, NULL, &trace_fops);
-	tracefs_create_file("trace_pipe", TRACE_MODE_READ, NULL, NULL, &trace_pipe_fops);
-	tracefs_create_file("buffer_size_kb", TRACE_MODE_WRITE, NULL, NULL,
-			    &buffer_size_fops);
-	tracefs_create_file("buffer_total_size_kb", TRACE_MODE_READ, NULL, NULL,
-			    &buffer_total_fops);
-	create_per_cpu_files();
-	tracefs_create_file("enable", TRACE_MODE_WRITE, tracefs_create_dir("events", NULL),
-			    NULL, &events_enable_fops);
-	if (alloc_cpumask_var(&tracing_cpumask, GFP_KERNEL)) {
-		cpumask_copy(tracing_cpumask, cpu_possible_mask);
-		tracefs_create_file("tracing_cpumask", TRACE_MODE_WRITE, NULL, NULL,
-				    &cpumask_fops);
-	}
-	tracefs_create_file("trace_clock", TRACE_MODE_WRITE, NULL, NULL, &trace_clock_fops);
-	tracefs_create_file("trace_options", TRACE_MODE_WRITE, NULL, NULL,
-			    &trace_options_fops);
+	create_trace_files(&global_trace);
+	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
+		trace_add_option(trace_options[i].name, trace_options[i].bit);
 	tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
 	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_fops);
-	tracefs_create_file("trace_marker", 0220, NULL, NULL,
-			    &trace_marker_fops);
-	options_dir = tracefs_create_dir("options", NULL);
-	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
-		trace_create_option(trace_options[i].name, trace_options[i].bit);
+	instances_dir = tracefs_create_instance_dir("instances", NULL,
+						    instance_mkdir, instance_rmdir);
 	return 0;
 }
+
 /* before the tracers' own files (device_initcall) */
 fs_initcall(tracer_init_tracefs);

@@ -3,6 +3,7 @@
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
 
+#include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seq_buf.h>
@@ -68,6 +69,39 @@ struct print_entry {
 				 TRACE_ITER_GRAPH_OVERHEAD | \
 				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS)
 
+struct tracer;
+
+/* an options/ file of one trace array: @bit of its trace_flags */
+struct trace_opt_file {
+	const char		*name;
+	unsigned long		bit;
+	struct dentry		*dentry;
+};
+
+/*
+ * One trace: a buffer and what records into it and reads it.  The top
+ * level is global_trace; each instances/NAME directory is another.  Its
+ * files have the array in i_private (a per_cpu/cpuN file has N + 1 in
+ * i_cdev).  The list, the tracer and @ref are under trace_types_lock.
+ */
+struct trace_array {
+	struct list_head	list;
+	const char		*name;		/* NULL: the top level */
+	struct trace_buffer	*buffer;
+	struct tracer		*current_trace;
+	void			*tracer_data;	/* the tracer's, while current */
+	unsigned long		trace_flags;	/* the options/ files */
+	cpumask_var_t		tracing_cpumask;
+	cpumask_var_t		pipe_cpus;	/* read by an open trace_pipe */
+	int			ref;		/* open files: rmdir waits */
+	struct dentry		*dir;		/* NULL: the tracefs root */
+	struct dentry		*options;
+	struct mutex		opts_lock;	/* @opts */
+	struct trace_opt_file	opts[BITS_PER_LONG];
+};
+
+extern struct trace_array global_trace;
+
 /* function_graph per-task stacks, from the fork/exit hooks */
 void ftrace_graph_fork(struct task_struct *t);
 void ftrace_graph_free(struct task_struct *t);
@@ -75,7 +109,6 @@ void ftrace_graph_free(struct task_struct *t);
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
 bool ftrace_pid_allowed(void);
 
-extern unsigned long trace_flags;
 extern unsigned long tracing_thresh;	/* ns; 0: off */
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN]);
@@ -98,6 +131,7 @@ static inline void ftrace_profile_time(unsigned long ip, u64 ns) { }
 
 /* A reader's position and the event under it. */
 struct trace_iter {
+	struct trace_array		*tr;
 	struct tracer			*tracer;
 	int				cpu_file;	/* or RING_BUFFER_ALL_CPUS */
 	struct ring_buffer_iter		**rbi;		/* per CPU, non-consuming */
@@ -125,14 +159,17 @@ static inline int print_entry_len(struct trace_iter *it)
 }
 
 /*
- * A tracer is selected by writing its name to current_tracer.  init()
- * starts it and reset() stops it, both under trace_types_lock.  The print
- * hooks are optional: print_line() returns true if it printed the event.
+ * A tracer is selected by writing its name to a current_tracer.  init()
+ * starts it on that trace array and reset() stops it, both under
+ * trace_types_lock.  Only tracers with @instances run in instances/.  The
+ * print hooks are optional: print_line() returns true if it printed the
+ * event.
  */
 struct tracer {
 	const char		*name;
-	int			(*init)(void);
-	void			(*reset)(void);
+	bool			instances;
+	int			(*init)(struct trace_array *tr);
+	void			(*reset)(struct trace_array *tr);
 	void			(*print_header)(struct trace_iter *it);
 	bool			(*print_line)(struct trace_iter *it);
 	struct list_head	list;
@@ -141,21 +178,26 @@ struct tracer {
 extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
-/* an options/ file: @bit of trace_flags */
+/* an option: its name and bit */
 struct trace_option {
 	const char	*name;
 	unsigned long	bit;
 };
 
-struct dentry *trace_create_option(const char *name, unsigned long bit);
-void trace_remove_option(struct dentry *d);
+/* an options/ file in every trace array, now and later */
+void trace_add_option(const char *name, unsigned long bit);
+/* an options/ file of @tr alone, for as long as a tracer runs there */
+struct dentry *trace_create_option(struct trace_array *tr, const char *name,
+				   unsigned long bit);
+void trace_remove_option(struct trace_array *tr, struct dentry *d);
 
-void *trace_reserve(unsigned short type, unsigned int len,
-		    unsigned int trace_ctx);
-void trace_commit(void);
-void trace_function(unsigned long ip, unsigned long parent_ip,
-		    unsigned int trace_ctx);
-void trace_func_stack(unsigned long ip, unsigned int trace_ctx);
+void *trace_reserve(struct trace_buffer *b, unsigned short type,
+		    unsigned int len, unsigned int trace_ctx);
+void trace_commit(struct trace_buffer *b);
+void trace_function(struct trace_buffer *b, unsigned long ip,
+		    unsigned long parent_ip, unsigned int trace_ctx);
+void trace_func_stack(struct trace_buffer *b, unsigned long ip,
+		      unsigned int trace_ctx);
 
 char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
 		    void *data, size_t *len, size_t cap);

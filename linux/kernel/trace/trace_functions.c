@@ -1,76 +1,98 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The function tracer: one event per traced function entry.
+ * The function tracer: one event per traced function entry, into the
+ * buffer of the trace array it runs in (the top level or an instance).
+ *
+ * Locking: init and reset run under trace_types_lock.  The callback takes
+ * no lock; its state is freed only after unregister_ftrace_function(),
+ * which waits until no callback runs.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/slab.h>
 #include <linux/tracefs.h>
 
 #include "trace.h"
 
-/*
- * Set once every site is patched: the sites enabled first would otherwise
- * trace the patching of the rest (text_poke() and friends), which doubles
- * its time and fills the buffer with it.
- */
-static bool function_enabled;
+/* the tracer in one trace array */
+struct func_trace {
+	struct ftrace_ops	ops;
+	struct trace_array	*tr;
+	/*
+	 * Set once every site is patched: the sites enabled first would
+	 * otherwise trace the patching of the rest (text_poke() and
+	 * friends), which doubles its time and fills the buffer with it.
+	 */
+	bool			enabled;
+	/* the option exists only while this is the tracer; its value stays */
+	struct dentry		*stack_option;
+};
 
 static void notrace function_trace_call(unsigned long ip,
 					unsigned long parent_ip,
 					struct ftrace_ops *op,
 					unsigned long *parent)
 {
+	struct func_trace *ft = container_of(op, struct func_trace, ops);
+	struct trace_array *tr = ft->tr;
+	unsigned long flags = READ_ONCE(tr->trace_flags);
 	unsigned int ctx;
 
 	/* options/function-trace 0: the tracer stays, its events stop */
-	if (!READ_ONCE(function_enabled) || !(trace_flags & TRACE_ITER_FUNCTION))
+	if (!READ_ONCE(ft->enabled) || !(flags & TRACE_ITER_FUNCTION))
 		return;
 	ctx = tracing_gen_ctx();
-	trace_function(ip, parent_ip, ctx);
+	trace_function(tr->buffer, ip, parent_ip, ctx);
 	/*
 	 * A stack per call: costly, so meant for a narrow filter (on every
 	 * function it slows the machine to a crawl).
 	 */
-	if (trace_flags & TRACE_ITER_FUNC_STACK)
-		trace_func_stack(ip, ctx);
+	if (flags & TRACE_ITER_FUNC_STACK)
+		trace_func_stack(tr->buffer, ip, ctx);
 }
 
-static struct ftrace_ops trace_ops = {
-	.func	= function_trace_call,
-	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
-};
-
-/* the option exists only while this is the tracer; its value stays */
-static struct dentry *stack_option;
-
-static int function_trace_init(void)
+static int function_trace_init(struct trace_array *tr)
 {
+	struct func_trace *ft;
 	int ret;
 
-	stack_option = trace_create_option("func_stack_trace",
-					   TRACE_ITER_FUNC_STACK);
-	ret = register_ftrace_function(&trace_ops);
+	ft = kzalloc(sizeof(*ft), GFP_KERNEL);
+	if (!ft)
+		return -ENOMEM;
+	ft->tr = tr;
+	ft->ops.func = function_trace_call;
+	/* the top level's files filter it; an instance traces every function */
+	if (!tr->name)
+		ft->ops.flags = FTRACE_OPS_FL_GLOBAL_FILTER;
+	ft->stack_option = trace_create_option(tr, "func_stack_trace",
+					       TRACE_ITER_FUNC_STACK);
+	ret = register_ftrace_function(&ft->ops);
 	if (ret) {
-		trace_remove_option(stack_option);
-		stack_option = NULL;
+		trace_remove_option(tr, ft->stack_option);
+		kfree(ft);
 		return ret;
 	}
-	WRITE_ONCE(function_enabled, true);
+	WRITE_ONCE(ft->enabled, true);
+	tr->tracer_data = ft;
 	return 0;
 }
 
-static void function_trace_reset(void)
+static void function_trace_reset(struct trace_array *tr)
 {
-	WRITE_ONCE(function_enabled, false);
-	unregister_ftrace_function(&trace_ops);
-	trace_remove_option(stack_option);
-	stack_option = NULL;
+	struct func_trace *ft = tr->tracer_data;
+
+	WRITE_ONCE(ft->enabled, false);
+	unregister_ftrace_function(&ft->ops);
+	trace_remove_option(tr, ft->stack_option);
+	tr->tracer_data = NULL;
+	kfree(ft);
 }
 
 static struct tracer function_tracer = {
-	.name	= "function",
-	.init	= function_trace_init,
-	.reset	= function_trace_reset,
+	.name		= "function",
+	.instances	= true,
+	.init		= function_trace_init,
+	.reset		= function_trace_reset,
 };
 
 static __init int init_function_trace(void)

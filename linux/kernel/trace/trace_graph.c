@@ -180,12 +180,12 @@ static void notrace write_entry(struct graph_frame *f)
 {
 	struct graph_ent_entry *e;
 
-	e = trace_reserve(TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
+	e = trace_reserve(global_trace.buffer, TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
 	if (!e)
 		return;
 	e->func = f->func;
 	e->depth = f->depth;
-	trace_commit();
+	trace_commit(global_trace.buffer);
 }
 
 /* What the function_graph tracer makes of a call to @ip (GF_* flags). */
@@ -195,7 +195,8 @@ static unsigned int notrace graph_wants(struct graph_stack *s,
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
 
-	if (s->skips || (!(trace_flags & TRACE_ITER_GRAPH_IRQS) && in_hardirq()))
+	if (s->skips || (!(global_trace.trace_flags & TRACE_ITER_GRAPH_IRQS) &&
+			 in_hardirq()))
 		return 0;
 	if (ftrace_hash_contains(rcu_dereference_raw(graph_notrace_hash), ip))
 		return GF_NOTRACE;
@@ -282,7 +283,7 @@ static void notrace graph_write_return(const struct graph_frame *f,
 {
 	struct graph_ret_entry *r;
 
-	r = trace_reserve(TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
+	r = trace_reserve(global_trace.buffer, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
 	if (!r)
 		return;
 	r->func = f->func;
@@ -292,7 +293,7 @@ static void notrace graph_write_return(const struct graph_frame *f,
 	/* under tracing_thresh only slow returns show, without entries */
 	r->leaf = tracing_thresh ? -1 : !(f->flags & GF_WRITTEN);
 	r->overrun = atomic_read(&current->trace_overrun);
-	trace_commit();
+	trace_commit(global_trace.buffer);
 }
 
 /* Called by return_to_handler: record the exit, hand back the address. */
@@ -333,7 +334,7 @@ unsigned long notrace ftrace_return_to_handler(void)
 	/* graph-time 0: a function's own time, without its callees' */
 	if (idx)
 		s->frame[idx - 1].child_ns += now - calltime;
-	if (!(trace_flags & TRACE_ITER_GRAPH_TIME))
+	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME))
 		calltime = min(calltime + f.child_ns, now);
 	if ((f.flags & GF_GRAPH) &&
 	    (!tracing_thresh || now - calltime >= tracing_thresh))
@@ -357,7 +358,7 @@ void notrace __ftrace_graph_sched_switch(struct task_struct *prev,
 	int i;
 
 	prev->ftrace_timestamp = now;
-	if (!s || !next->ftrace_timestamp || (trace_flags & TRACE_ITER_SLEEP_TIME))
+	if (!s || !next->ftrace_timestamp || (global_trace.trace_flags & TRACE_ITER_SLEEP_TIME))
 		return;
 	slept = now - min(next->ftrace_timestamp, now);
 	for (i = 0; i < next->curr_ret_stack; i++)
@@ -451,11 +452,11 @@ void trace_print_graph_duration(struct seq_buf *s, u64 ns)
 		seq_buf_putc(s, ' ');
 }
 
-static void print_duration(struct seq_buf *s, u64 ns)
+static void print_duration(struct seq_buf *s, unsigned long flags, u64 ns)
 {
-	if (!(trace_flags & TRACE_ITER_GRAPH_DURATION))
+	if (!(flags & TRACE_ITER_GRAPH_DURATION))
 		return;
-	seq_buf_putc(s, trace_flags & TRACE_ITER_GRAPH_OVERHEAD ?
+	seq_buf_putc(s, flags & TRACE_ITER_GRAPH_OVERHEAD ?
 		     duration_mark(ns) : ' ');
 	seq_buf_putc(s, ' ');
 	trace_print_graph_duration(s, ns);
@@ -476,13 +477,14 @@ static const struct {
 
 static void graph_print_header(struct trace_iter *it)
 {
+	unsigned long flags = it->tr->trace_flags;
 	struct seq_buf *s = &it->seq;
 	unsigned int i, line;
 
 	for (line = 0; line < 2; line++) {
 		seq_buf_putc(s, '#');
 		for (i = 0; i < ARRAY_SIZE(graph_columns); i++)
-			if (trace_flags & graph_columns[i].bit)
+			if (flags & graph_columns[i].bit)
 				seq_buf_puts(s, line ? graph_columns[i].bar :
 						       graph_columns[i].title);
 		seq_buf_puts(s, line ? "               |   |   |   |\n" :
@@ -511,18 +513,19 @@ static void print_proc(struct seq_buf *s, pid_t pid)
 /* the columns before the duration */
 static void print_prologue(struct trace_iter *it, int cpu)
 {
+	unsigned long flags = it->tr->trace_flags;
 	struct seq_buf *s = &it->seq;
 
-	if (trace_flags & TRACE_ITER_GRAPH_ABSTIME) {
+	if (flags & TRACE_ITER_GRAPH_ABSTIME) {
 		u64 t = it->ts;
 		unsigned long ns = do_div(t, NSEC_PER_SEC);
 
 		seq_buf_printf(s, "%5lu.%06lu |  ", (unsigned long)t,
 			       ns / 1000);
 	}
-	if (trace_flags & TRACE_ITER_GRAPH_CPU)
+	if (flags & TRACE_ITER_GRAPH_CPU)
 		print_cpu(s, cpu);
-	if (trace_flags & TRACE_ITER_GRAPH_PROC) {
+	if (flags & TRACE_ITER_GRAPH_PROC) {
 		print_proc(s, it->ent->pid);
 		seq_buf_puts(s, " | ");
 	}
@@ -530,10 +533,11 @@ static void print_prologue(struct trace_iter *it, int cpu)
 
 static bool graph_print_line(struct trace_iter *it)
 {
+	unsigned long flags = it->tr->trace_flags;
 	struct trace_entry *ent = it->ent;
 	struct seq_buf *s = &it->seq;
 	bool irq = ent->flags & TRACE_FLAG_HARDIRQ;
-	bool dur = trace_flags & TRACE_ITER_GRAPH_DURATION;
+	bool dur = flags & TRACE_ITER_GRAPH_DURATION;
 	int cpu = it->cpu, depth, i;
 	unsigned long func;
 
@@ -557,7 +561,7 @@ static bool graph_print_line(struct trace_iter *it)
 	}
 
 	/* an irq came in or left since this CPU's last line */
-	if (!(trace_flags & TRACE_ITER_GRAPH_IRQS))
+	if (!(flags & TRACE_ITER_GRAPH_IRQS))
 		irq = false;
 	if (irq != it->graph_irq[cpu]) {
 		print_prologue(it, cpu);
@@ -586,17 +590,17 @@ static bool graph_print_line(struct trace_iter *it)
 	} else {
 		struct graph_ret_entry *r = (struct graph_ret_entry *)ent;
 
-		print_duration(s, r->rettime - r->calltime);
+		print_duration(s, flags, r->rettime - r->calltime);
 		depth = r->depth;
 		func = r->func;
 		if (r->leaf <= 0) {
 			for (i = 0; i < depth; i++)
 				seq_buf_puts(s, "  ");
-			if (r->leaf < 0 || (trace_flags & TRACE_ITER_GRAPH_TAIL))
+			if (r->leaf < 0 || (flags & TRACE_ITER_GRAPH_TAIL))
 				seq_buf_printf(s, "} /* %ps */\n", (void *)func);
 			else
 				seq_buf_puts(s, "}\n");
-			if (trace_flags & TRACE_ITER_GRAPH_OVERRUN)
+			if (flags & TRACE_ITER_GRAPH_OVERRUN)
 				seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
 			return true;
 		}
@@ -610,12 +614,12 @@ static bool graph_print_line(struct trace_iter *it)
 
 /* ---- the tracer ------------------------------------------------------ */
 
-static int graph_trace_init(void)
+static int graph_trace_init(struct trace_array *tr)
 {
 	return fgraph_start(FGRAPH_TRACER);
 }
 
-static void graph_trace_reset(void)
+static void graph_trace_reset(struct trace_array *tr)
 {
 	fgraph_stop(FGRAPH_TRACER);
 }
@@ -683,7 +687,7 @@ static __init int init_graph_tracefs(void)
 
 	tracefs_create_file("max_graph_depth", TRACE_MODE_WRITE, NULL, NULL, &depth_fops);
 	for (i = 0; i < ARRAY_SIZE(graph_options); i++)
-		trace_create_option(graph_options[i].name, graph_options[i].bit);
+		trace_add_option(graph_options[i].name, graph_options[i].bit);
 	return 0;
 }
 device_initcall(init_graph_tracefs);
