@@ -2,7 +2,7 @@
 /*
  * set_ftrace_filter and set_ftrace_notrace: which functions the function
  * tracers trace, and the function commands (func:traceon, func:traceoff,
- * func:stacktrace).
+ * func:stacktrace, func:snapshot).
  *
  * A write is a list of whitespace-separated items:
  *
@@ -13,9 +13,15 @@
  *	glob:traceon[:N]	turn tracing on when one is entered (N times)
  *	glob:traceoff[:N]	turn it off
  *	glob:stacktrace[:N]	record the caller's stack
+ *	glob:snapshot[:N]	take a snapshot (swap the buffers)
  *	!glob:traceoff		remove a command
  *
- * Each write is applied whole or not at all.  Names are looked up in an
+ * Each write is applied whole or not at all.
+ *
+ * Locking: a write takes trace_types_lock (func:snapshot allocates the
+ * snapshot) then ftrace_lock, the order of the tracers' init; the hashes
+ * and the command table are replaced whole under both and read lock-free
+ * by the callbacks, freed after ftrace_sync().  Names are looked up in an
  * index (a hash of every traceable name), so a list of N names costs N
  * lookups, not N scans of every function.
  */
@@ -141,12 +147,13 @@ fail:
 
 /* ---- function commands ----------------------------------------------- */
 
-enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_NR };
+enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_SNAPSHOT, CMD_NR };
 
 static const char * const cmd_names[CMD_NR] = {
 	[CMD_TRACEON]	= "traceon",
 	[CMD_TRACEOFF]	= "traceoff",
 	[CMD_STACKTRACE] = "stacktrace",
+	[CMD_SNAPSHOT]	= "snapshot",
 };
 
 struct func_cmd {
@@ -179,9 +186,11 @@ static void notrace cmd_fire(struct func_cmd *c)
 
 	/*
 	 * A count is spent only when the command does something: traceon
-	 * while tracing is off, traceoff and stacktrace while it is on.
+	 * while tracing is off, traceoff and stacktrace while it is on,
+	 * snapshot always (as mainline's, it swaps even with tracing off).
 	 */
-	if (c->type == CMD_TRACEON ? tracing_is_on() : !tracing_is_on())
+	if (c->type != CMD_SNAPSHOT &&
+	    (c->type == CMD_TRACEON ? tracing_is_on() : !tracing_is_on()))
 		return;
 	n = atomic_long_read(&c->count);
 	if (!n)
@@ -192,8 +201,11 @@ static void notrace cmd_fire(struct func_cmd *c)
 		tracing_on();
 	else if (c->type == CMD_TRACEOFF)
 		tracing_off();
+	else if (c->type == CMD_SNAPSHOT)
+		trace_snapshot_swap(&global_trace);
 	else
-		trace_func_stack(global_trace.buffer, c->ip, tracing_gen_ctx());
+		trace_func_stack(READ_ONCE(global_trace.buffer), c->ip,
+				 tracing_gen_ctx());
 }
 
 static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,
@@ -518,6 +530,14 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 		if (kstrtol(param, 0, &a.count) || a.count <= 0)
 			return -EINVAL;
 	}
+	/* the buffer to swap with exists from the command on, as in mainline */
+	if (a.type == CMD_SNAPSHOT && !IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		return -EINVAL;
+	if (a.type == CMD_SNAPSHOT && !negate) {
+		n = trace_snapshot_alloc(&global_trace);
+		if (n)
+			return n;
+	}
 	if (!fw->cmds_used) {
 		n = cmd_work_init(&fw->cmds);
 		if (n)
@@ -803,9 +823,12 @@ static ssize_t filter_write(struct file *file, const char __user *ubuf,
 	memcpy(ff->partial, buf + total - keep, keep);
 	buf[total - keep] = 0;
 
+	/* trace_types_lock too: func:snapshot allocates the snapshot */
+	mutex_lock(&trace_types_lock);
 	mutex_lock(&ftrace_lock);
 	ret = apply_items(ff, buf);
 	mutex_unlock(&ftrace_lock);
+	mutex_unlock(&trace_types_lock);
 	kvfree(buf);
 	if (ret) {
 		ff->failed = true;
@@ -824,9 +847,11 @@ static int filter_release(struct inode *inode, struct file *file)
 	if ((file->f_mode & FMODE_WRITE) && !ff->failed &&
 	    (ff->plen || ff->trunc)) {
 		ff->partial[ff->plen] = 0;
+		mutex_lock(&trace_types_lock);
 		mutex_lock(&ftrace_lock);
 		ret = apply_items(ff, ff->partial);
 		mutex_unlock(&ftrace_lock);
+		mutex_unlock(&trace_types_lock);
 		if (ret)
 			pr_warn("ignoring '%s' at close: error %d\n",
 				ff->partial, ret);
@@ -967,9 +992,11 @@ static void __init apply_boot(char *list, bool is_notrace)
 	for (p = list; *p; p++)
 		if (*p == ',')
 			*p = ' ';
+	mutex_lock(&trace_types_lock);
 	mutex_lock(&ftrace_lock);
 	ret = apply_items(ff, list);
 	mutex_unlock(&ftrace_lock);
+	mutex_unlock(&trace_types_lock);
 	kfree(ff);
 	if (ret)
 		pr_warn("ftrace_%s=: error %d, ignored\n",

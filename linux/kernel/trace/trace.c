@@ -39,6 +39,7 @@
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
+#include "ftrace_internal.h"
 #include "trace.h"
 
 /* the tracer registry, the arrays and their tracers: see Locking above */
@@ -51,6 +52,7 @@ struct trace_array global_trace = {
 	.current_trace	= &nop_tracer,
 	.trace_flags	= TRACE_ITER_DEFAULT,
 	.opts_lock	= __MUTEX_INITIALIZER(global_trace.opts_lock),
+	.swap_lock	= __ARCH_SPIN_LOCK_UNLOCKED,
 };
 
 /* the top level first, then instances in creation order */
@@ -74,22 +76,27 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
  */
 void tracing_on(void)
 {
-	if (global_trace.buffer)
-		ring_buffer_record_on(global_trace.buffer);
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+
+	if (b)
+		ring_buffer_record_on(b);
 }
 EXPORT_SYMBOL_GPL(tracing_on);
 
 void tracing_off(void)
 {
-	if (global_trace.buffer)
-		ring_buffer_record_off(global_trace.buffer);
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+
+	if (b)
+		ring_buffer_record_off(b);
 }
 EXPORT_SYMBOL_GPL(tracing_off);
 
 int tracing_is_on(void)
 {
-	return global_trace.buffer &&
-	       ring_buffer_record_is_on(global_trace.buffer);
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+
+	return b && ring_buffer_record_is_on(b);
 }
 EXPORT_SYMBOL_GPL(tracing_is_on);
 
@@ -141,10 +148,14 @@ static int trace_array_get(struct trace_array *tr)
 	return ret;
 }
 
+static void snapshot_release(struct trace_array *tr);
+
 static void trace_array_put(struct trace_array *tr)
 {
 	mutex_lock(&trace_types_lock);
-	tr->ref--;
+	/* a snapshot freed while files were open goes with the last */
+	if (!--tr->ref && tr->snapshot && !tr->snapshot_on)
+		snapshot_release(tr);
 	mutex_unlock(&trace_types_lock);
 }
 
@@ -210,7 +221,7 @@ static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
 	int len;
 
 	len = scnprintf(buf, sizeof(buf), "%d\n",
-			ring_buffer_record_is_on(file_tr(filp)->buffer));
+			ring_buffer_record_is_on(READ_ONCE(file_tr(filp)->buffer)));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -224,9 +235,9 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	if (val)
-		ring_buffer_record_on(file_tr(filp)->buffer);
+		ring_buffer_record_on(READ_ONCE(file_tr(filp)->buffer));
 	else
-		ring_buffer_record_off(file_tr(filp)->buffer);
+		ring_buffer_record_off(READ_ONCE(file_tr(filp)->buffer));
 	*ppos += cnt;
 	return cnt;
 }
@@ -494,7 +505,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 					   const char __user *ubuf,
 					   size_t cnt, loff_t *ppos)
 {
-	struct trace_buffer *b = file_tr(file)->buffer;
+	struct trace_buffer *b = READ_ONCE(file_tr(file)->buffer);
 	size_t max = ring_buffer_max_event_size(b) -
 		     sizeof(struct print_entry) - 2;
 	struct print_entry *e;
@@ -935,17 +946,74 @@ static void get_totals(struct trace_buffer *b, int cpu_file,
 	}
 }
 
+/*
+ * For kernel code: take a snapshot of the top level's buffer, which
+ * tracing_snapshot_alloc() (or the snapshot file) must have allocated.
+ */
+void tracing_snapshot(void)
+{
+	if (!READ_ONCE(global_trace.snapshot_on)) {
+		WARN_ONCE(1, "%s() without a snapshot buffer\n", __func__);
+		tracing_off();
+		return;
+	}
+	trace_snapshot_swap(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/* Allocate the top level's snapshot if need be, then take one; may sleep. */
+void tracing_snapshot_alloc(void)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_snapshot_alloc(&global_trace);
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/*
+ * What the snapshot file shows when it holds no event: matches mainline
+ * 6.12's text for the snapshot and per_cpu/cpuN/snapshot files.
+ */
+static void print_snapshot_help(struct trace_iter *it)
+{
+	struct seq_buf *s = &it->seq;
+
+	seq_buf_printf(s, "#\n# * Snapshot is %s *\n#\n",
+		       it->tr->snapshot_on ? "allocated" : "freed");
+	seq_buf_puts(s, "# Snapshot commands:\n");
+	if (it->cpu_file == RING_BUFFER_ALL_CPUS)
+		seq_buf_puts(s, "# echo 0 > snapshot : Clears and frees snapshot buffer\n"
+			     "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n"
+			     "#                      Takes a snapshot of the main buffer.\n"
+			     "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
+	else
+		seq_buf_puts(s, "# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n"
+			     "# echo 1 > snapshot : Not supported with this kernel.\n"
+			     "#                     Must use main snapshot file to allocate.\n"
+			     "# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
+	seq_buf_puts(s, "#                      (Doesn't have to be '2' works with any number"
+		     " that\n#                       is not a '0' or '1')\n");
+}
+
 static void print_header(struct trace_iter *it)
 {
 	struct seq_buf *s = &it->seq;
 	unsigned long entries, written;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", it->tracer->name);
+	if (it->snapshot && !it->ent) {
+		print_snapshot_help(it);
+		return;
+	}
 	if (it->tracer->print_header) {
 		it->tracer->print_header(it);
 		return;
 	}
-	get_totals(it->tr->buffer, it->cpu_file, &entries, &written);
+	get_totals(it->buffer, it->cpu_file, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
 	seq_buf_puts(s, "#                                _-----=> irqs-off/BH-disabled\n"
@@ -1061,32 +1129,29 @@ static void trace_iter_free(struct trace_iter *it)
 	for_each_possible_cpu(cpu)
 		if (it->rbi[cpu]) {
 			ring_buffer_read_finish(it->rbi[cpu]);
-			ring_buffer_record_enable_cpu(it->tr->buffer, cpu);
+			ring_buffer_record_enable_cpu(it->buffer, cpu);
 		}
 	kfree(it->rbi);
 }
 
-static int trace_open_iter(struct inode *inode, struct file *file)
+/*
+ * A non-consuming reader of @b, one of @tr's buffers (NULL: none, for an
+ * unallocated snapshot); the array's references keep @b.
+ */
+static int trace_open_iter(struct inode *inode, struct file *file,
+			   struct trace_buffer *b, bool snapshot)
 {
 	struct trace_array *tr = inode->i_private;
 	int cpu_file = inode_cpu(inode);
 	struct trace_iter *it;
 	int cpu;
 
-	/* "> trace" empties the buffer (of that CPU) */
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		if (cpu_file == RING_BUFFER_ALL_CPUS)
-			ring_buffer_reset(tr->buffer);
-		else
-			ring_buffer_reset_cpu(tr->buffer, cpu_file);
-	}
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-
 	it = __seq_open_private(file, &trace_seq_ops, sizeof(*it));
 	if (!it)
 		return -ENOMEM;
 	it->tr = tr;
+	it->buffer = b;
+	it->snapshot = snapshot;
 	it->cpu_file = cpu_file;
 	it->rbi = kcalloc(nr_cpu_ids, sizeof(*it->rbi), GFP_KERNEL);
 	if (!it->rbi)
@@ -1096,13 +1161,12 @@ static int trace_open_iter(struct inode *inode, struct file *file)
 	mutex_unlock(&trace_types_lock);
 	/* pause the writers while reading, as mainline's pause-on-trace */
 	for_each_possible_cpu(cpu) {
-		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
+		if (!b || (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file))
 			continue;
-		ring_buffer_record_disable_cpu(tr->buffer, cpu);
-		it->rbi[cpu] = ring_buffer_read_start(tr->buffer, cpu,
-						      GFP_KERNEL);
+		ring_buffer_record_disable_cpu(b, cpu);
+		it->rbi[cpu] = ring_buffer_read_start(b, cpu, GFP_KERNEL);
 		if (!it->rbi[cpu]) {
-			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+			ring_buffer_record_enable_cpu(b, cpu);
 			trace_iter_free(it);
 			goto fail;
 		}
@@ -1115,13 +1179,24 @@ fail:
 
 static int trace_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = inode->i_private;
+	int cpu_file = inode_cpu(inode);
 	int ret = tr_open(inode, file);
 
 	if (ret)
 		return ret;
-	ret = trace_open_iter(inode, file);
-	if (ret)
-		tr_release(inode, file);
+	/* "> trace" empties the buffer (of that CPU) */
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (cpu_file == RING_BUFFER_ALL_CPUS)
+			ring_buffer_reset(READ_ONCE(tr->buffer));
+		else
+			ring_buffer_reset_cpu(READ_ONCE(tr->buffer), cpu_file);
+	}
+	if (file->f_mode & FMODE_READ) {
+		ret = trace_open_iter(inode, file, READ_ONCE(tr->buffer), false);
+		if (ret)
+			tr_release(inode, file);
+	}
 	return ret;
 }
 
@@ -1156,6 +1231,228 @@ static const struct file_operations trace_fops = {
 	.read		= seq_read,
 	.write		= trace_write,
 	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+
+/* ---- snapshot -------------------------------------------------------- */
+
+/*
+ * A snapshot is a second buffer as big as the live one: taking one swaps
+ * the two pointers, so nothing is copied and the writers go on in the
+ * other buffer at once.  A writer loads tr->buffer once per event and
+ * commits where it reserved, so an event begun before the swap ends in
+ * the snapshot, one begun after it in the live buffer: none is lost or
+ * seen twice.  swap_lock orders the swaps (taken with trylock: a function
+ * command may swap from any context, NMI included); a buffer is freed
+ * only under trace_types_lock, with no file of the array open, after
+ * ftrace_sync() has seen off any writer still in it.
+ */
+
+/* Both buffers of @tr, consistently: b[0] the live one. */
+static void trace_buffers(struct trace_array *tr, struct trace_buffer *b[2])
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&tr->swap_lock);
+	b[0] = tr->buffer;
+	b[1] = tr->snapshot;
+	arch_spin_unlock(&tr->swap_lock);
+	local_irq_restore(flags);
+}
+
+/* tracing_cpumask: CPU @cpu records, or not, in both buffers */
+static void trace_cpu_record(struct trace_array *tr, int cpu, bool on)
+{
+	struct trace_buffer *b[2];
+	int i;
+
+	trace_buffers(tr, b);
+	for (i = 0; i < 2; i++) {
+		if (!b[i])
+			continue;
+		if (on)
+			ring_buffer_record_enable_cpu(b[i], cpu);
+		else
+			ring_buffer_record_disable_cpu(b[i], cpu);
+	}
+}
+
+/* Allocate the snapshot if it is not; caller holds trace_types_lock. */
+int trace_snapshot_alloc(struct trace_array *tr)
+{
+	struct trace_buffer *live = tr->buffer, *b;
+	unsigned long flags;
+	int cpu, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->snapshot) {
+		tr->snapshot_on = true;
+		return 0;
+	}
+	b = ring_buffer_alloc(ring_buffer_size(live, 0), RB_FL_OVERWRITE);
+	if (!b)
+		return -ENOMEM;
+	ring_buffer_set_clock(b, trace_clock_local);
+	for_each_possible_cpu(cpu) {
+		ret = ring_buffer_resize(b, ring_buffer_size(live, cpu), cpu);
+		if (ret) {
+			ring_buffer_free(b);
+			return ret;
+		}
+		if (!cpumask_test_cpu(cpu, tr->tracing_cpumask))
+			ring_buffer_record_disable_cpu(b, cpu);
+	}
+	local_irq_save(flags);
+	arch_spin_lock(&tr->swap_lock);
+	tr->snapshot = b;
+	tr->snapshot_on = true;
+	arch_spin_unlock(&tr->swap_lock);
+	local_irq_restore(flags);
+	return 0;
+}
+
+/* Detach and free the snapshot's memory; under trace_types_lock. */
+static void snapshot_release(struct trace_array *tr)
+{
+	struct trace_buffer *b;
+	unsigned long flags;
+
+	lockdep_assert_held(&trace_types_lock);
+	local_irq_save(flags);
+	arch_spin_lock(&tr->swap_lock);
+	b = tr->snapshot;
+	tr->snapshot = NULL;
+	tr->snapshot_on = false;
+	arch_spin_unlock(&tr->swap_lock);
+	local_irq_restore(flags);
+	if (!b)
+		return;
+	ftrace_sync();
+	ring_buffer_free(b);
+}
+
+/*
+ * Take a snapshot: the live buffer becomes the snapshot, the snapshot the
+ * live buffer, with the live one's tracing_on.  Any context; false if
+ * there is no snapshot or another swap is under way.
+ */
+bool notrace trace_snapshot_swap(struct trace_array *tr)
+{
+	struct trace_buffer *live, *snap;
+	unsigned long flags;
+	bool done = false;
+
+	local_irq_save(flags);
+	if (!arch_spin_trylock(&tr->swap_lock))
+		goto out;
+	live = tr->buffer;
+	snap = tr->snapshot;
+	if (snap && tr->snapshot_on) {
+		if (ring_buffer_record_is_set_on(live))
+			ring_buffer_record_on(snap);
+		else
+			ring_buffer_record_off(snap);
+		WRITE_ONCE(tr->snapshot, live);
+		WRITE_ONCE(tr->buffer, snap);
+		done = true;
+	}
+	arch_spin_unlock(&tr->swap_lock);
+out:
+	local_irq_restore(flags);
+	return done;
+}
+
+static int snapshot_open(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+	struct trace_buffer *b = NULL;
+	int ret = tr_open(inode, file);
+
+	if (ret)
+		return ret;
+	if (file->f_mode & FMODE_READ) {
+		mutex_lock(&trace_types_lock);
+		if (tr->snapshot_on)
+			b = READ_ONCE(tr->snapshot);
+		mutex_unlock(&trace_types_lock);
+		ret = trace_open_iter(inode, file, b, true);
+		if (ret)
+			tr_release(inode, file);
+	}
+	return ret;
+}
+
+/*
+ * 0 frees the snapshot, 1 allocates it if need be and takes one, any
+ * other number clears it; per_cpu/cpuN/snapshot only clears, as the
+ * buffers swap whole.
+ */
+static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_tr(filp);
+	int cpu_file = inode_cpu(file_inode(filp));
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	mutex_lock(&trace_types_lock);
+	switch (val) {
+	case 0:
+		if (cpu_file != RING_BUFFER_ALL_CPUS) {
+			ret = -EINVAL;
+			break;
+		}
+		tr->snapshot_on = false;
+		if (tr->snapshot)
+			ring_buffer_reset(tr->snapshot);
+		/* the memory goes now, or with the last open file */
+		if (tr->ref == 1)
+			snapshot_release(tr);
+		break;
+	case 1:
+		if (cpu_file != RING_BUFFER_ALL_CPUS) {
+			ret = -EBUSY;
+			break;
+		}
+		ret = trace_snapshot_alloc(tr);
+		if (ret)
+			break;
+		/* the previous snapshot's events are not the live buffer's */
+		ring_buffer_reset(tr->snapshot);
+		while (!trace_snapshot_swap(tr))
+			cpu_relax();
+		break;
+	default:
+		if (!tr->snapshot_on)
+			break;
+		if (cpu_file == RING_BUFFER_ALL_CPUS)
+			ring_buffer_reset(tr->snapshot);
+		else
+			ring_buffer_reset_cpu(tr->snapshot, cpu_file);
+	}
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static loff_t snapshot_llseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	return file->f_pos = 0;
+}
+
+static const struct file_operations snapshot_fops = {
+	.open		= snapshot_open,
+	.read		= seq_read,
+	.write		= snapshot_write,
+	.llseek		= snapshot_llseek,
 	.release	= trace_release,
 };
 
@@ -1388,6 +1685,32 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+/*
+ * Both buffers of @tr to @size bytes per CPU (or on @cpu), so that a swap
+ * keeps the size; caller holds trace_types_lock, which keeps them both.
+ */
+static int trace_resize(struct trace_array *tr, unsigned long size, int cpu)
+{
+	struct trace_buffer *b[2];
+	unsigned long old;
+	int ret, i;
+
+	trace_buffers(tr, b);
+	old = ring_buffer_size(b[0], cpu == RING_BUFFER_ALL_CPUS ? 0 : cpu);
+	for (i = 0; i < 2; i++) {
+		if (!b[i])
+			continue;
+		ret = ring_buffer_resize(b[i], size, cpu);
+		if (ret) {
+			/* the one done goes back to the old size */
+			if (i)
+				ring_buffer_resize(b[0], old, cpu);
+			return ret;
+		}
+	}
+	return 0;
+}
+
 static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
@@ -1401,7 +1724,7 @@ static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 	if (!kb || kb > (ULONG_MAX >> 10))
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	ret = ring_buffer_resize(file_tr(filp)->buffer, kb << 10, cpu_file);
+	ret = trace_resize(file_tr(filp), kb << 10, cpu_file);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1492,6 +1815,7 @@ static int trace_array_alloc(struct trace_array *tr)
 
 static void trace_array_free(struct trace_array *tr)
 {
+	snapshot_release(tr);
 	free_cpumask_var(tr->tracing_cpumask);
 	free_cpumask_var(tr->pipe_cpus);
 	ring_buffer_free(tr->buffer);
@@ -1551,6 +1875,9 @@ static void create_per_cpu_files(struct trace_array *tr)
 		cpu_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, cpu,
 			 &buffer_size_fops);
 		cpu_file(tr, "stats", TRACE_MODE_READ, d, cpu, &stats_fops);
+		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+			cpu_file(tr, "snapshot", TRACE_MODE_WRITE, d, cpu,
+				 &snapshot_fops);
 	}
 }
 
@@ -1655,9 +1982,9 @@ static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
 		bool now = cpumask_test_cpu(cpu, mask);
 
 		if (was && !now)
-			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+			trace_cpu_record(tr, cpu, false);
 		else if (!was && now)
-			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+			trace_cpu_record(tr, cpu, true);
 	}
 	cpumask_copy(tr->tracing_cpumask, mask);
 	mutex_unlock(&trace_types_lock);
@@ -1809,6 +2136,8 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
 	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);
 	tr_file(tr, "trace_marker", 0220, d, &trace_marker_fops);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		tr_file(tr, "snapshot", TRACE_MODE_WRITE, d, &snapshot_fops);
 	tr->options = tracefs_create_dir("options", d);
 	if (IS_ERR(tr->options))
 		tr->options = NULL;
@@ -1848,6 +2177,7 @@ static int instance_mkdir(const char *name)
 	tr->current_trace = &nop_tracer;
 	tr->trace_flags = TRACE_ITER_DEFAULT;
 	mutex_init(&tr->opts_lock);
+	tr->swap_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	if (!tr->name || trace_array_alloc(tr)) {
 		kfree(tr->name);
 		kfree(tr);

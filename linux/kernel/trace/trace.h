@@ -87,7 +87,15 @@ struct trace_opt_file {
 struct trace_array {
 	struct list_head	list;
 	const char		*name;		/* NULL: the top level */
-	struct trace_buffer	*buffer;
+	struct trace_buffer	*buffer;	/* live: load once per event */
+	/*
+	 * The snapshot: a second buffer that takes the live one's place on
+	 * a swap.  @snapshot_on says whether users see it allocated; the
+	 * memory may outlive that until no file of the array is open.
+	 */
+	struct trace_buffer	*snapshot;
+	bool			snapshot_on;
+	arch_spinlock_t		swap_lock;	/* @buffer and @snapshot */
 	struct tracer		*current_trace;
 	void			*tracer_data;	/* the tracer's, while current */
 	unsigned long		trace_flags;	/* the options/ files */
@@ -132,6 +140,8 @@ static inline void ftrace_profile_time(unsigned long ip, u64 ns) { }
 /* A reader's position and the event under it. */
 struct trace_iter {
 	struct trace_array		*tr;
+	struct trace_buffer		*buffer;	/* what it reads */
+	bool				snapshot;	/* a snapshot file */
 	struct tracer			*tracer;
 	int				cpu_file;	/* or RING_BUFFER_ALL_CPUS */
 	struct ring_buffer_iter		**rbi;		/* per CPU, non-consuming */
@@ -204,5 +214,8 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 			 u64 ts);
+
+int trace_snapshot_alloc(struct trace_array *tr);
+bool trace_snapshot_swap(struct trace_array *tr);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

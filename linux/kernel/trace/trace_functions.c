@@ -42,13 +42,13 @@ static void notrace function_trace_call(unsigned long ip,
 	if (!READ_ONCE(ft->enabled) || !(flags & TRACE_ITER_FUNCTION))
 		return;
 	ctx = tracing_gen_ctx();
-	trace_function(tr->buffer, ip, parent_ip, ctx);
+	trace_function(READ_ONCE(tr->buffer), ip, parent_ip, ctx);
 	/*
 	 * A stack per call: costly, so meant for a narrow filter (on every
 	 * function it slows the machine to a crawl).
 	 */
 	if (flags & TRACE_ITER_FUNC_STACK)
-		trace_func_stack(tr->buffer, ip, ctx);
+		trace_func_stack(READ_ONCE(tr->buffer), ip, ctx);
 }
 
 static int function_trace_init(struct trace_array *tr)

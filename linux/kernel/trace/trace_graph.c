@@ -178,14 +178,16 @@ void unpause_graph_tracing(void)
 /* a lazily written entry keeps the context it was entered in */
 static void notrace write_entry(struct graph_frame *f)
 {
+	/* once: a snapshot may swap the buffers under us */
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
 	struct graph_ent_entry *e;
 
-	e = trace_reserve(global_trace.buffer, TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
+	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
 	if (!e)
 		return;
 	e->func = f->func;
 	e->depth = f->depth;
-	trace_commit(global_trace.buffer);
+	trace_commit(b);
 }
 
 /* What the function_graph tracer makes of a call to @ip (GF_* flags). */
@@ -281,9 +283,10 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 static void notrace graph_write_return(const struct graph_frame *f,
 				       u64 calltime, u64 now)
 {
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
 	struct graph_ret_entry *r;
 
-	r = trace_reserve(global_trace.buffer, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
+	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
 	if (!r)
 		return;
 	r->func = f->func;
@@ -293,7 +296,7 @@ static void notrace graph_write_return(const struct graph_frame *f,
 	/* under tracing_thresh only slow returns show, without entries */
 	r->leaf = tracing_thresh ? -1 : !(f->flags & GF_WRITTEN);
 	r->overrun = atomic_read(&current->trace_overrun);
-	trace_commit(global_trace.buffer);
+	trace_commit(b);
 }
 
 /* Called by return_to_handler: record the exit, hand back the address. */
