@@ -995,8 +995,9 @@ static void print_snapshot_help(struct trace_iter *it)
 			     "# echo 1 > snapshot : Not supported with this kernel.\n"
 			     "#                     Must use main snapshot file to allocate.\n"
 			     "# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
-	seq_buf_puts(s, "#                      (Doesn't have to be '2' works with any number"
-		     " that\n#                       is not a '0' or '1')\n");
+	seq_buf_puts(s,
+		     "#                      (Doesn't have to be '2' works with any number that\n"
+		     "#                       is not a '0' or '1')\n");
 }
 
 static void print_header(struct trace_iter *it)
