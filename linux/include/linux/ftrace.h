@@ -109,6 +109,8 @@ struct ftrace_ops {
 	struct ftrace_ops __rcu		*next;
 	unsigned long			flags;
 	void				*private;
+	/* whose hashes choose the sites: NULL its own (see GLOBAL_FILTER) */
+	struct ftrace_ops		*hash_owner;
 	struct ftrace_hash __rcu	*filter_hash;
 	struct ftrace_hash __rcu	*notrace_hash;
 };

@@ -268,7 +268,7 @@ bool ftrace_rec_next(struct rec_iter *it)
 static bool notrace ops_wants(struct ftrace_ops *op, unsigned long ip)
 {
 	struct ftrace_ops *h = op->flags & FTRACE_OPS_FL_GLOBAL_FILTER ?
-			       &ftrace_global_filter : op;
+			       &ftrace_global_filter : op->hash_owner ?: op;
 	struct ftrace_hash *filter = rcu_dereference_raw(h->filter_hash);
 	struct ftrace_hash *skip = rcu_dereference_raw(h->notrace_hash);
 

@@ -145,6 +145,27 @@ fail:
 	return NULL;
 }
 
+/* ---- filter sets ----------------------------------------------------- */
+
+/*
+ * The set_ftrace_filter and set_ftrace_notrace of one trace array: @ops
+ * holds the two hashes (the top level's is ftrace_global_filter), and the
+ * function tracer of that array takes its sites from them.  The list is
+ * under ftrace_lock.
+ */
+struct filter_set {
+	struct list_head	list;
+	struct ftrace_ops	*ops;
+	struct trace_array	*tr;
+};
+
+static struct filter_set global_set = {
+	.ops	= &ftrace_global_filter,
+	.tr	= &global_trace,
+};
+
+static LIST_HEAD(filter_sets);
+
 /* ---- function commands ----------------------------------------------- */
 
 enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_SNAPSHOT, CMD_NR };
@@ -159,6 +180,7 @@ static const char * const cmd_names[CMD_NR] = {
 struct func_cmd {
 	unsigned long		ip;
 	enum func_cmd_type	type;
+	struct trace_array	*tr;	/* whose set_ftrace_filter has it */
 	atomic_long_t		count;	/* -1: unlimited */
 };
 
@@ -180,8 +202,11 @@ static struct ftrace_ops cmd_ops = {
 	.func	= cmd_func,
 };
 
+/* A command acts on the trace array whose set_ftrace_filter took it. */
 static void notrace cmd_fire(struct func_cmd *c)
 {
+	struct trace_buffer *b = READ_ONCE(c->tr->buffer);
+	bool on = ring_buffer_record_is_on(b);
 	long n;
 
 	/*
@@ -189,8 +214,7 @@ static void notrace cmd_fire(struct func_cmd *c)
 	 * while tracing is off, traceoff and stacktrace while it is on,
 	 * snapshot always (as mainline's, it swaps even with tracing off).
 	 */
-	if (c->type != CMD_SNAPSHOT &&
-	    (c->type == CMD_TRACEON ? tracing_is_on() : !tracing_is_on()))
+	if (c->type != CMD_SNAPSHOT && (c->type == CMD_TRACEON ? on : !on))
 		return;
 	n = atomic_long_read(&c->count);
 	if (!n)
@@ -198,14 +222,13 @@ static void notrace cmd_fire(struct func_cmd *c)
 	if (n > 0 && atomic_long_cmpxchg(&c->count, n, n - 1) != n)
 		return;
 	if (c->type == CMD_TRACEON)
-		tracing_on();
+		ring_buffer_record_on(b);
 	else if (c->type == CMD_TRACEOFF)
-		tracing_off();
+		ring_buffer_record_off(b);
 	else if (c->type == CMD_SNAPSHOT)
-		trace_snapshot_swap(&global_trace);
+		trace_snapshot_swap(c->tr);
 	else
-		trace_func_stack(READ_ONCE(global_trace.buffer), c->ip,
-				 tracing_gen_ctx());
+		trace_func_stack(b, c->ip, tracing_gen_ctx());
 }
 
 static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,
@@ -236,7 +259,11 @@ static int cmd_cmp(const void *a, const void *b)
 
 	if (x->ip != y->ip)
 		return x->ip < y->ip ? -1 : 1;
-	return (int)x->type - (int)y->type;
+	if (x->type != y->type)
+		return (int)x->type - (int)y->type;
+	if (x->tr != y->tr)
+		return x->tr < y->tr ? -1 : 1;
+	return 0;
 }
 
 /* A working copy of the commands, edited by one write. */
@@ -260,25 +287,34 @@ static int cmd_work_init(struct cmd_work *w)
 	for (i = 0; i < w->count; i++) {
 		w->ent[i].ip = t->ent[i].ip;
 		w->ent[i].type = t->ent[i].type;
+		w->ent[i].tr = t->ent[i].tr;
 		atomic_long_set(&w->ent[i].count, atomic_long_read(&t->ent[i].count));
 	}
 	return 0;
 }
 
-static int cmd_work_set(struct cmd_work *w, unsigned long ip,
-			enum func_cmd_type type, long count, bool remove)
+/* @tr NULL: @ip's commands of every array (removal only) */
+static int cmd_work_set(struct cmd_work *w, struct trace_array *tr,
+			unsigned long ip, enum func_cmd_type type, long count,
+			bool remove)
 {
-	unsigned int i;
+	unsigned int i = 0;
 
-	for (i = 0; i < w->count; i++) {
-		if (w->ent[i].ip == ip && w->ent[i].type == type) {
-			if (remove)
-				w->ent[i] = w->ent[--w->count];
-			else
-				atomic_long_set(&w->ent[i].count, count);
-			w->changed = true;
+	while (i < w->count) {
+		struct func_cmd *c = &w->ent[i];
+
+		if (c->ip != ip || c->type != type || (tr && c->tr != tr)) {
+			i++;
+			continue;
+		}
+		w->changed = true;
+		if (!remove) {
+			atomic_long_set(&c->count, count);
 			return 0;
 		}
+		*c = w->ent[--w->count];
+		if (tr)
+			return 0;
 	}
 	if (remove)
 		return 0;
@@ -293,6 +329,7 @@ static int cmd_work_set(struct cmd_work *w, unsigned long ip,
 	}
 	w->ent[w->count].ip = ip;
 	w->ent[w->count].type = type;
+	w->ent[w->count].tr = tr;
 	atomic_long_set(&w->ent[w->count].count, count);
 	w->count++;
 	w->changed = true;
@@ -346,6 +383,7 @@ enum { FK_FILTER, FK_NOTRACE, FK_GRAPH, FK_GRAPH_NOTRACE };
 
 struct mod_pending {
 	struct list_head	list;
+	struct filter_set	*set;
 	bool			is_notrace;
 	char			*glob;
 	char			*module;
@@ -363,6 +401,7 @@ static void mod_pending_free(struct mod_pending *p)
 /* ---- parsing --------------------------------------------------------- */
 
 struct filter_work {
+	struct filter_set	*set;
 	bool			is_notrace;
 	int			kind;		/* FK_* */
 	struct ftrace_hash	*hash;		/* the new filter */
@@ -437,6 +476,7 @@ static int remove_fn(struct name_ent *e, void *data)
 
 struct cmd_arg {
 	struct cmd_work		*w;
+	struct trace_array	*tr;
 	enum func_cmd_type	type;
 	long			count;
 	bool			remove;
@@ -446,7 +486,7 @@ static int cmd_fn(struct name_ent *e, void *data)
 {
 	struct cmd_arg *a = data;
 
-	return cmd_work_set(a->w, e->ip, a->type, a->count, a->remove);
+	return cmd_work_set(a->w, a->tr, e->ip, a->type, a->count, a->remove);
 }
 
 static int parse_mod(struct filter_work *fw, struct name_index *ni,
@@ -481,7 +521,7 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 	}
 	if (mod || not_module) {
 		n = match_each(ni, glob, module, not_module,
-				   negate ? remove_fn : add_fn, fw->hash);
+			       negate ? remove_fn : add_fn, fw->hash);
 		return n < 0 ? n : 0;
 	}
 
@@ -490,7 +530,8 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 		return -EINVAL;
 	if (negate) {
 		list_for_each_entry_safe(p, tmp, &mod_pending, list) {
-			if (p->is_notrace == fw->is_notrace && !strcmp(p->module, module) &&
+			if (p->set == fw->set && p->is_notrace == fw->is_notrace &&
+			    !strcmp(p->module, module) &&
 			    ftrace_glob_match(glob, p->glob))
 				list_move_tail(&p->list, &fw->pending_del);
 		}
@@ -499,6 +540,7 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return -ENOMEM;
+	p->set = fw->set;
 	p->is_notrace = fw->is_notrace;
 	p->glob = kstrdup(glob, GFP_KERNEL);
 	p->module = kstrdup(module, GFP_KERNEL);
@@ -514,7 +556,7 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 		     const char *glob, const char *cmd, const char *param,
 		     bool negate)
 {
-	struct cmd_arg a = { .count = -1, .remove = negate };
+	struct cmd_arg a = { .count = -1, .remove = negate, .tr = fw->set->tr };
 	int n;
 
 	if (fw->kind != FK_FILTER)
@@ -534,7 +576,7 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 	if (a.type == CMD_SNAPSHOT && !IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
 		return -EINVAL;
 	if (a.type == CMD_SNAPSHOT && !negate) {
-		n = trace_snapshot_alloc(&global_trace);
+		n = trace_snapshot_alloc(fw->set->tr);
 		if (n)
 			return n;
 	}
@@ -574,6 +616,7 @@ static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 /* ---- the files ------------------------------------------------------- */
 
 struct filter_file {
+	struct filter_set	*set;
 	bool			is_notrace;
 	int			kind;		/* FK_* */
 	bool			trunc;		/* ">": replace, not yet done */
@@ -584,7 +627,7 @@ struct filter_file {
 	size_t			list_len;
 };
 
-static struct ftrace_hash __rcu **kind_hash(int kind)
+static struct ftrace_hash __rcu **kind_hash(struct filter_set *set, int kind)
 {
 	switch (kind) {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -594,15 +637,15 @@ static struct ftrace_hash __rcu **kind_hash(int kind)
 		return &graph_notrace_hash;
 #endif
 	case FK_NOTRACE:
-		return &ftrace_global_filter.notrace_hash;
+		return &set->ops->notrace_hash;
 	default:
-		return &ftrace_global_filter.filter_hash;
+		return &set->ops->filter_hash;
 	}
 }
 
-static struct ftrace_hash __rcu **target_hash(bool is_notrace)
+static struct ftrace_hash __rcu **target_hash(struct filter_set *set, bool is_notrace)
 {
-	return kind_hash(is_notrace ? FK_NOTRACE : FK_FILTER);
+	return kind_hash(set, is_notrace ? FK_NOTRACE : FK_FILTER);
 }
 
 static void free_pending_list(struct list_head *head)
@@ -615,12 +658,12 @@ static void free_pending_list(struct list_head *head)
 	}
 }
 
-static bool has_pending(bool is_notrace)
+static bool has_pending(struct filter_set *set, bool is_notrace)
 {
 	struct mod_pending *p;
 
 	list_for_each_entry(p, &mod_pending, list)
-		if (p->is_notrace == is_notrace)
+		if (p->set == set && p->is_notrace == is_notrace)
 			return true;
 	return false;
 }
@@ -631,8 +674,10 @@ static bool has_pending(bool is_notrace)
  */
 static int apply_items(struct filter_file *ff, char *buf)
 {
-	struct ftrace_hash *cur = rcu_dereference_protected(*kind_hash(ff->kind), 1);
-	struct filter_work fw = { .is_notrace = ff->is_notrace, .kind = ff->kind };
+	struct ftrace_hash *cur = rcu_dereference_protected(*kind_hash(ff->set, ff->kind), 1);
+	struct filter_work fw = {
+		.set = ff->set, .is_notrace = ff->is_notrace, .kind = ff->kind,
+	};
 	struct mod_pending *p, *tmp;
 	struct name_index *ni;
 	char *item;
@@ -649,7 +694,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 	/* ">" replaces this file's pending :mod: entries too, if it succeeds */
 	if (ff->trunc && ff->kind <= FK_NOTRACE)
 		list_for_each_entry_safe(p, tmp, &mod_pending, list)
-			if (p->is_notrace == ff->is_notrace)
+			if (p->set == ff->set && p->is_notrace == ff->is_notrace)
 				list_move_tail(&p->list, &fw.pending_del);
 
 	while ((item = strsep(&buf, " \t\n\r\v\f")) != NULL) {
@@ -670,20 +715,21 @@ static int apply_items(struct filter_file *ff, char *buf)
 	list_splice_tail_init(&fw.pending_add, &mod_pending);
 	free_pending_list(&fw.pending_del);
 	/* only unloaded modules named: trace none of the loaded ones */
-	fw.hash->pinned = !fw.hash->count && has_pending(ff->is_notrace) &&
+	fw.hash->pinned = !fw.hash->count && has_pending(ff->set, ff->is_notrace) &&
 			  ff->kind <= FK_NOTRACE;
 	if (ff->kind >= FK_GRAPH) {
 		/* read by the graph tracer's entry hook only, not for patching */
-		struct ftrace_hash *old = rcu_dereference_protected(*kind_hash(ff->kind), 1);
+		struct ftrace_hash __rcu **slot = kind_hash(ff->set, ff->kind);
+		struct ftrace_hash *old = rcu_dereference_protected(*slot, 1);
 
 		fw.hash = ftrace_hash_fit(fw.hash);
-		rcu_assign_pointer(*kind_hash(ff->kind), fw.hash);
+		rcu_assign_pointer(*slot, fw.hash);
 		ftrace_sync();
 		ftrace_hash_free(old);
 	} else if (ff->is_notrace) {
-		ftrace_ops_set_hashes(&ftrace_global_filter, NULL, fw.hash);
+		ftrace_ops_set_hashes(ff->set->ops, NULL, fw.hash);
 	} else {
-		ftrace_ops_set_hashes(&ftrace_global_filter, fw.hash, NULL);
+		ftrace_ops_set_hashes(ff->set->ops, fw.hash, NULL);
 	}
 	ff->trunc = false;
 	if (fw.cmds_used)
@@ -702,7 +748,7 @@ fail:
 static void listing(struct seq_buf *s, void *data)
 {
 	struct filter_file *ff = data;
-	struct ftrace_hash *h = rcu_dereference_protected(*kind_hash(ff->kind), 1);
+	struct ftrace_hash *h = rcu_dereference_protected(*kind_hash(ff->set, ff->kind), 1);
 	struct cmd_table *t = rcu_dereference_protected(cmd_table, 1);
 	struct rec_iter it = {};
 	struct mod_pending *p;
@@ -727,13 +773,16 @@ static void listing(struct seq_buf *s, void *data)
 		}
 	}
 	list_for_each_entry(p, &mod_pending, list)
-		if (p->is_notrace == ff->is_notrace && ff->kind <= FK_NOTRACE)
+		if (p->set == ff->set && p->is_notrace == ff->is_notrace &&
+		    ff->kind <= FK_NOTRACE)
 			seq_buf_printf(s, "%s:mod:%s\n", p->glob, p->module);
 	if (ff->kind != FK_FILTER || !t)
 		return;
 	for (i = 0; i < t->count; i++) {
 		long n = atomic_long_read(&t->ent[i].count);
 
+		if (t->ent[i].tr != ff->set->tr)
+			continue;
 		if (lookup_symbol_name(t->ent[i].ip, sym))
 			snprintf(sym, sizeof(sym), "0x%lx", t->ent[i].ip);
 		if (n < 0)
@@ -745,14 +794,23 @@ static void listing(struct seq_buf *s, void *data)
 	}
 }
 
+/* a filter file has its trace array in i_private, its FK_* in i_cdev */
 static int filter_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = inode->i_private;
 	struct filter_file *ff;
+	int ret;
 
+	ret = trace_array_get(tr);
+	if (ret)
+		return ret;
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
-	if (!ff)
+	if (!ff) {
+		trace_array_put(tr);
 		return -ENOMEM;
-	ff->kind = (long)inode->i_private;
+	}
+	ff->set = tr->filters;
+	ff->kind = (long)inode->i_cdev;
 	ff->is_notrace = ff->kind == FK_NOTRACE || ff->kind == FK_GRAPH_NOTRACE;
 	ff->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
 	if (file->f_mode & FMODE_READ) {
@@ -760,6 +818,7 @@ static int filter_open(struct inode *inode, struct file *file)
 					 &ff->list_len, 64 << 10);
 		if (!ff->list) {
 			kfree(ff);
+			trace_array_put(tr);
 			return -ENOMEM;
 		}
 	}
@@ -858,6 +917,7 @@ static int filter_release(struct inode *inode, struct file *file)
 	}
 	kvfree(ff->list);
 	kfree(ff);
+	trace_array_put(inode->i_private);
 	return 0;
 }
 
@@ -871,13 +931,38 @@ static const struct file_operations filter_fops = {
 
 /* ---- modules --------------------------------------------------------- */
 
-/* apply and drop the pending :mod: filters naming @mod */
-void ftrace_filter_load_mod(struct module *mod)
+/* apply and drop the pending :mod: filters of @set naming @mod */
+static void load_mod_set(struct filter_set *set, struct module *mod,
+			 struct name_index *ni)
 {
 	struct ftrace_hash *h[2] = {};
 	struct mod_pending *p, *tmp;
-	struct name_index *ni;
 	int i;
+
+	list_for_each_entry_safe(p, tmp, &mod_pending, list) {
+		i = p->is_notrace;
+		if (p->set != set || strcmp(p->module, mod->name))
+			continue;
+		if (!h[i])
+			h[i] = ftrace_hash_copy(rcu_dereference_protected(*target_hash(set, i), 1),
+						64);
+		if (h[i])
+			match_each(ni, p->glob, p->module, false, add_fn, h[i]);
+		list_del(&p->list);
+		mod_pending_free(p);
+	}
+	for (i = 0; i < 2; i++)
+		if (h[i])
+			h[i]->pinned = !h[i]->count && has_pending(set, i);
+	if (h[0] || h[1])
+		ftrace_ops_set_hashes(set->ops, h[0], h[1]);
+}
+
+void ftrace_filter_load_mod(struct module *mod)
+{
+	struct name_index *ni;
+	struct filter_set *set;
+	struct mod_pending *p;
 
 	lockdep_assert_held(&ftrace_lock);
 	list_for_each_entry(p, &mod_pending, list)
@@ -888,32 +973,18 @@ void ftrace_filter_load_mod(struct module *mod)
 	ni = get_name_index();
 	if (!ni)
 		return;
-	list_for_each_entry_safe(p, tmp, &mod_pending, list) {
-		i = p->is_notrace;
-		if (strcmp(p->module, mod->name))
-			continue;
-		if (!h[i])
-			h[i] = ftrace_hash_copy(rcu_dereference_protected(*target_hash(i), 1), 64);
-		if (h[i])
-			match_each(ni, p->glob, p->module, false, add_fn, h[i]);
-		list_del(&p->list);
-		mod_pending_free(p);
-	}
-	for (i = 0; i < 2; i++)
-		if (h[i])
-			h[i]->pinned = !h[i]->count && has_pending(i);
-	ftrace_ops_set_hashes(&ftrace_global_filter, h[0], h[1]);
+	list_for_each_entry(set, &filter_sets, list)
+		load_mod_set(set, mod, ni);
 }
 
-/* forget @mod's functions in the filters and commands */
-void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
+/* forget @mod's functions in the filters of @set */
+static void release_mod_set(struct filter_set *set, struct ftrace_group *g)
 {
 	struct ftrace_hash *h[2] = {};
 	unsigned int i, j;
 
-	lockdep_assert_held(&ftrace_lock);
 	for (j = 0; j < 2; j++) {
-		struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(j), 1);
+		struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(set, j), 1);
 		bool hit = false;
 
 		if (!cur || !cur->count)
@@ -932,7 +1003,18 @@ void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
 			h[j]->pinned = true;
 	}
 	if (h[0] || h[1])
-		ftrace_ops_set_hashes(&ftrace_global_filter, h[0], h[1]);
+		ftrace_ops_set_hashes(set->ops, h[0], h[1]);
+}
+
+/* forget @mod's functions in the filters and commands */
+void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
+{
+	struct filter_set *set;
+	unsigned int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	list_for_each_entry(set, &filter_sets, list)
+		release_mod_set(set, g);
 
 	if (rcu_access_pointer(cmd_table)) {
 		struct cmd_work w;
@@ -947,7 +1029,7 @@ void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
 			for (t = 0; t < CMD_NR; t++) {
 				unsigned int before = w.count;
 
-				cmd_work_set(&w, ip, t, 0, true);
+				cmd_work_set(&w, NULL, ip, t, 0, true);
 				hit |= w.count != before;
 			}
 		}
@@ -987,6 +1069,7 @@ static void __init apply_boot(char *list, bool is_notrace)
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
 	if (!ff)
 		return;
+	ff->set = &global_set;
 	ff->is_notrace = is_notrace;
 	ff->kind = is_notrace ? FK_NOTRACE : FK_FILTER;
 	for (p = list; *p; p++)
@@ -1003,20 +1086,109 @@ static void __init apply_boot(char *list, bool is_notrace)
 			is_notrace ? "notrace" : "filter", ret);
 }
 
+static struct dentry *filter_file(struct trace_array *tr, const char *name,
+				  int kind)
+{
+	struct dentry *d;
+
+	d = tracefs_create_file(name, TRACE_MODE_WRITE, tr->dir, tr, &filter_fops);
+	if (!IS_ERR_OR_NULL(d))
+		d_inode(d)->i_cdev = (void *)(long)kind;
+	return d;
+}
+
+/* an instance's set_ftrace_filter and set_ftrace_notrace */
+static int filter_array_create(struct trace_array *tr)
+{
+	struct filter_set *set;
+
+	set = kzalloc(sizeof(*set), GFP_KERNEL);
+	if (!set)
+		return -ENOMEM;
+	set->ops = kzalloc(sizeof(*set->ops), GFP_KERNEL);
+	if (!set->ops) {
+		kfree(set);
+		return -ENOMEM;
+	}
+	set->tr = tr;
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&set->list, &filter_sets);
+	mutex_unlock(&ftrace_lock);
+	tr->filters = set;
+	tr->filter_ops = set->ops;
+	filter_file(tr, "set_ftrace_filter", FK_FILTER);
+	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
+	return 0;
+}
+
+/* its tracer is stopped and no file of it is open */
+static void filter_array_destroy(struct trace_array *tr)
+{
+	struct filter_set *set = tr->filters;
+	struct mod_pending *p, *tmp;
+	struct cmd_table *t;
+	unsigned int i;
+
+	if (!set)
+		return;
+	mutex_lock(&ftrace_lock);
+	list_del(&set->list);
+	list_for_each_entry_safe(p, tmp, &mod_pending, list) {
+		if (p->set == set) {
+			list_del(&p->list);
+			mod_pending_free(p);
+		}
+	}
+	t = rcu_dereference_protected(cmd_table, 1);
+	if (t) {
+		struct cmd_work w;
+		bool hit = false;
+
+		if (!cmd_work_init(&w)) {
+			for (i = 0; i < w.count; ) {
+				if (w.ent[i].tr == tr) {
+					w.ent[i] = w.ent[--w.count];
+					hit = true;
+				} else {
+					i++;
+				}
+			}
+			if (hit)
+				cmd_work_commit(&w);
+			kvfree(w.ent);
+		}
+	}
+	/* not registered: its hashes are read by no callback */
+	ftrace_hash_free(rcu_dereference_protected(set->ops->filter_hash, 1));
+	ftrace_hash_free(rcu_dereference_protected(set->ops->notrace_hash, 1));
+	mutex_unlock(&ftrace_lock);
+	tr->filters = NULL;
+	tr->filter_ops = NULL;
+	kfree(set->ops);
+	kfree(set);
+}
+
+static struct trace_array_files filter_array_files = {
+	.create		= filter_array_create,
+	.destroy	= filter_array_destroy,
+};
+
 static __init int ftrace_filter_init(void)
 {
+	struct trace_array *tr = &global_trace;
+
+	list_add(&global_set.list, &filter_sets);
+	tr->filters = &global_set;
+	tr->filter_ops = &ftrace_global_filter;
 	apply_boot(boot_filter, false);
 	apply_boot(boot_notrace, true);
-	tracefs_create_file("set_ftrace_filter", TRACE_MODE_WRITE, NULL,
-			    (void *)(long)FK_FILTER, &filter_fops);
-	tracefs_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, NULL,
-			    (void *)(long)FK_NOTRACE, &filter_fops);
+	filter_file(tr, "set_ftrace_filter", FK_FILTER);
+	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	tracefs_create_file("set_graph_function", TRACE_MODE_WRITE, NULL,
-			    (void *)(long)FK_GRAPH, &filter_fops);
-	tracefs_create_file("set_graph_notrace", TRACE_MODE_WRITE, NULL,
-			    (void *)(long)FK_GRAPH_NOTRACE, &filter_fops);
+	filter_file(tr, "set_graph_function", FK_GRAPH);
+	filter_file(tr, "set_graph_notrace", FK_GRAPH_NOTRACE);
 #endif
+	trace_register_array_files(&filter_array_files);
 	return 0;
 }
 fs_initcall(ftrace_filter_init);

@@ -131,7 +131,7 @@ int register_tracer(struct tracer *t)
 /* ---- file references ------------------------------------------------- */
 
 /* A reference on @tr for an open file; -ENODEV if it was removed. */
-static int trace_array_get(struct trace_array *tr)
+int trace_array_get(struct trace_array *tr)
 {
 	struct trace_array *t;
 	int ret = -ENODEV;
@@ -150,7 +150,7 @@ static int trace_array_get(struct trace_array *tr)
 
 static void snapshot_release(struct trace_array *tr);
 
-static void trace_array_put(struct trace_array *tr)
+void trace_array_put(struct trace_array *tr)
 {
 	mutex_lock(&trace_types_lock);
 	/* a snapshot freed while files were open goes with the last */
@@ -2150,6 +2150,40 @@ static void create_trace_files(struct trace_array *tr)
 
 static struct dentry *instances_dir;
 
+/* the other parts' files of an instance, in registration order */
+static LIST_HEAD(array_files);
+
+void trace_register_array_files(struct trace_array_files *f)
+{
+	mutex_lock(&trace_types_lock);
+	list_add_tail(&f->list, &array_files);
+	mutex_unlock(&trace_types_lock);
+}
+
+static void array_files_destroy(struct trace_array *tr)
+{
+	struct trace_array_files *f;
+
+	list_for_each_entry_reverse(f, &array_files, list)
+		f->destroy(tr);
+}
+
+static int array_files_create(struct trace_array *tr)
+{
+	struct trace_array_files *f;
+	int ret;
+
+	list_for_each_entry(f, &array_files, list) {
+		ret = f->create(tr);
+		if (ret) {
+			/* undo those before it (destroy copes with what was not made) */
+			array_files_destroy(tr);
+			return ret;
+		}
+	}
+	return 0;
+}
+
 static struct trace_array *trace_array_find(const char *name)
 {
 	struct trace_array *tr;
@@ -2190,8 +2224,13 @@ static int instance_mkdir(const char *name)
 		goto out;
 	}
 	create_trace_files(tr);
+	ret = array_files_create(tr);
+	if (ret) {
+		tracefs_remove(tr->dir);
+		trace_array_free(tr);
+		goto out;
+	}
 	list_add_tail(&tr->list, &trace_arrays);
-	ret = 0;
 out:
 	mutex_unlock(&trace_types_lock);
 	return ret;
@@ -2212,6 +2251,7 @@ static int instance_rmdir(const char *name)
 		goto out;
 	list_del(&tr->list);
 	tracer_stop(tr);
+	array_files_destroy(tr);
 	tracefs_remove(tr->dir);
 	trace_array_free(tr);
 	ret = 0;

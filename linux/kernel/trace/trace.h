@@ -70,6 +70,8 @@ struct print_entry {
 				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS)
 
 struct tracer;
+struct filter_set;
+struct ftrace_ops;
 
 /* an options/ file of one trace array: @bit of its trace_flags */
 struct trace_opt_file {
@@ -102,6 +104,9 @@ struct trace_array {
 	cpumask_var_t		tracing_cpumask;
 	cpumask_var_t		pipe_cpus;	/* read by an open trace_pipe */
 	int			ref;		/* open files: rmdir waits */
+	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
+	struct filter_set	*filters;
+	struct ftrace_ops	*filter_ops;
 	struct dentry		*dir;		/* NULL: the tracefs root */
 	struct dentry		*options;
 	struct mutex		opts_lock;	/* @opts */
@@ -109,6 +114,23 @@ struct trace_array {
 };
 
 extern struct trace_array global_trace;
+
+/* a reference for an open file of @tr; -ENODEV once it is removed */
+int trace_array_get(struct trace_array *tr);
+void trace_array_put(struct trace_array *tr);
+
+/*
+ * Files that other parts add to every instance: create() after the
+ * array's own (under trace_types_lock), destroy() at rmdir once its
+ * tracer is stopped and no file of it is open.
+ */
+struct trace_array_files {
+	int			(*create)(struct trace_array *tr);
+	void			(*destroy)(struct trace_array *tr);
+	struct list_head	list;
+};
+
+void trace_register_array_files(struct trace_array_files *f);
 
 /* function_graph per-task stacks, from the fork/exit hooks */
 void ftrace_graph_fork(struct task_struct *t);

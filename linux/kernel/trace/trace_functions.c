@@ -61,9 +61,11 @@ static int function_trace_init(struct trace_array *tr)
 		return -ENOMEM;
 	ft->tr = tr;
 	ft->ops.func = function_trace_call;
-	/* the top level's files filter it; an instance traces every function */
+	/* the array's set_ftrace_filter/notrace choose; set_ftrace_pid too at the top */
 	if (!tr->name)
 		ft->ops.flags = FTRACE_OPS_FL_GLOBAL_FILTER;
+	else
+		ft->ops.hash_owner = tr->filter_ops;
 	ft->stack_option = trace_create_option(tr, "func_stack_trace",
 					       TRACE_ITER_FUNC_STACK);
 	ret = register_ftrace_function(&ft->ops);
