@@ -1,8 +1,10 @@
 #!/bin/sh
 # Runs inside the guest (harness=stress): STRESS_ITERS rounds of switching
-# tracers, filters, pid filters, function commands and the profiler, with
-# a fork/exec load on both CPUs, timers, a module loaded and unloaded in
-# a loop and trace/trace_pipe readers.  Then, from what a trace_pipe reader
+# tracers, filters, pid filters, function commands, snapshots and the
+# profiler, with a fork/exec load on both CPUs, timers, a module loaded and
+# unloaded in a loop, trace/trace_pipe readers, and an instance made,
+# traced in (filter, commands, snapshots, a trace_pipe reader) and removed
+# in a loop.  Then, from what a trace_pipe reader
 # actually got, checks that every event written was read once or reported
 # lost in-band (or refused, as dropped), and that nothing leaked:
 # unreclaimable slab did not grow, or,
@@ -25,6 +27,7 @@ quiesce() {
 	w set_ftrace_notrace ''
 	w set_graph_function ''
 	w set_ftrace_pid ''
+	w snapshot 0
 	w tracing_on 1
 }
 
@@ -60,6 +63,29 @@ fi
 pids="$pids $!"
 ( while :; do cat trace_pipe > /dev/null; done ) &
 pids="$pids $!"
+# an instance's life, over and over; a step that fails is written down
+ifail=/tmp/stress-instances
+: > $ifail
+( cd instances
+  k=0
+  while :; do
+	k=$((k + 1))
+	mkdir s || { echo "mkdir $k" >> $ifail; sleep 1; continue; }
+	echo 'vfs_* *sched*' > s/set_ftrace_filter || echo "filter $k" >> $ifail
+	echo 'vfs_read:snapshot:2 schedule:traceoff:5' >> s/set_ftrace_filter ||
+		echo "commands $k" >> $ifail
+	echo function > s/current_tracer || echo "tracer $k" >> $ifail
+	cat s/trace_pipe > /dev/null &
+	r=$!
+	usleep 20000
+	echo 1 > s/snapshot || echo "snapshot $k" >> $ifail
+	cat s/snapshot s/trace > /dev/null
+	kill $r
+	wait $r 2>/dev/null
+	[ $((k % 2)) = 0 ] && { echo nop > s/current_tracer || echo "nop $k" >> $ifail; }
+	rmdir s || echo "rmdir $k" >> $ifail
+  done ) &
+pids="$pids $!"
 
 # Most rounds trace a few hundred functions, so that a round is quick;
 # every 50th traces all of them (patching every site both ways).
@@ -72,12 +98,13 @@ while [ $i -lt "$N" ]; do
 	2) w current_tracer function_graph ;;
 	3) w set_ftrace_pid $$; wa set_ftrace_pid $(( $(echo $pids | cut -d' ' -f1) )) ;;
 	4) wa set_ftrace_filter 'schedule:traceoff:3'; wa set_ftrace_filter 'vfs_write:stacktrace:2'
+	   wa set_ftrace_filter 'vfs_read:snapshot:4'; w snapshot 1
 	   w tracing_on 1 ;;
 	5) w function_profile_enabled 1; w set_graph_function 'vfs_*' ;;
 	6) w set_ftrace_notrace '*lock*'; wa set_ftrace_filter ':mod:ftrace_testmod' ;;
 	7) w current_tracer function; w options/func_stack_trace 1; w options/func_stack_trace 0 ;;
 	8) w set_ftrace_pid ''; w function_profile_enabled 0; wa set_ftrace_filter '!schedule:traceoff'
-	   w set_graph_function '' ;;
+	   w set_graph_function ''; w snapshot 2; w snapshot 0 ;;
 	9) w current_tracer nop
 	   # resizing needs tracing off
 	   w tracing_on 0
@@ -95,6 +122,12 @@ wait 2>/dev/null
 killall cat true insmod 2>/dev/null
 sleep 1
 rmmod ftrace_testmod 2>/dev/null
+if [ -d instances/s ]; then
+	echo nop > instances/s/current_tracer
+	rmdir instances/s || bad "the last instance would not go"
+fi
+[ -s $ifail ] && bad "instances: $(wc -l < $ifail) steps failed: $(head -5 $ifail | tr '\n' ' ')"
+echo "STRESS instances: $(ls instances | wc -l) left"
 quiesce
 
 # accounting.  The stats' "entries" is written - dropped - overrun - read
