@@ -84,6 +84,7 @@ ifail=/tmp/stress-instances
 	wait $r 2>/dev/null
 	[ $((k % 2)) = 0 ] && { echo nop > s/current_tracer || echo "nop $k" >> $ifail; }
 	rmdir s || echo "rmdir $k" >> $ifail
+	echo $k > $ifail.n
   done ) &
 pids="$pids $!"
 
@@ -127,7 +128,8 @@ if [ -d instances/s ]; then
 	rmdir instances/s || bad "the last instance would not go"
 fi
 [ -s $ifail ] && bad "instances: $(wc -l < $ifail) steps failed: $(head -5 $ifail | tr '\n' ' ')"
-echo "STRESS instances: $(ls instances | wc -l) left"
+echo "STRESS instances: $(cat $ifail.n 2>/dev/null || echo 0) made and removed, $(ls instances | wc -l) left"
+[ "$(cat $ifail.n 2>/dev/null || echo 0)" -gt 0 ] || bad "no instance was made and removed"
 quiesce
 
 # accounting.  The stats' "entries" is written - dropped - overrun - read

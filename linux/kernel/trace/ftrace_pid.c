@@ -19,10 +19,15 @@
  * only the verdict of the task added or removed, so they bump nothing: a
  * new task's word (0) is always stale, and an exiting one keeps its verdict.
  *
- * Locking: pid_lock serializes writes of the lists and the fork hook (which
- * must not add a child to a list a write is replacing); the exit hook only
- * erases, under the xarray's own lock.  Lookups are lockless (RCU: the
- * callers run with preemption disabled).
+ * Each trace array has its two lists (struct pid_lists); the top level's
+ * gate the tracers that share set_ftrace_filter, in the dispatch, with the
+ * cached verdict above; an instance's gate its function tracer, looked up
+ * on each call while a list is set (an instance is for a narrower look).
+ *
+ * Locking: pid_lock serializes writes of the lists, the list of all pid
+ * lists, and the fork and exit hooks (the fork hook must not add a child to
+ * a list a write is replacing).  Lookups are lockless (RCU: the callers
+ * run with preemption disabled).
  */
 #include <linux/ctype.h>
 #include <linux/ftrace.h>
@@ -43,52 +48,72 @@
 #define PID_GEN_SHIFT	10
 #define PID_KEEP	(BIT(8) - 1)
 
-static DEFINE_XARRAY(trace_pids);
-static DEFINE_XARRAY(notrace_pids);
+struct pid_lists {
+	struct list_head	list;		/* all_pid_lists */
+	struct trace_array	*tr;
+	struct xarray		xa[2];		/* set_ftrace_pid, set_ftrace_notrace_pid */
+	/* set by a write that names pids, until a write names none */
+	bool			set[2];
+};
+
+static struct pid_lists global_pids = {
+	.tr	= &global_trace,
+	.xa	= { XARRAY_INIT(global_pids.xa[0], 0), XARRAY_INIT(global_pids.xa[1], 0) },
+};
+
+static LIST_HEAD(all_pid_lists);
 static DEFINE_MUTEX(pid_lock);
-/* set by a write that names pids, until a write names none */
-static bool pids_set, notrace_pids_set;
+/* lists that are set, over every array: the fork and exit hooks' fast path */
+static unsigned int lists_set;
 /* starts at 1: a new task's word (0) is always stale */
 static unsigned long pid_gen = 1;
 
-static struct xarray *pid_xa(bool notrace_list)
+/* after a write of @pl's list @notrace_list, under pid_lock */
+static void pid_changed(struct pid_lists *pl, bool notrace_list)
 {
-	return notrace_list ? &notrace_pids : &trace_pids;
+	bool set = !xa_empty(&pl->xa[notrace_list]);
+
+	if (set != pl->set[notrace_list])
+		WRITE_ONCE(lists_set, lists_set + (set ? 1 : -1));
+	WRITE_ONCE(pl->set[notrace_list], set);
+	/* the top level's: every task looks itself up again */
+	if (pl == &global_pids) {
+		unsigned long gen = (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT);
+
+		/* never 0, the generation of a new task's word */
+		WRITE_ONCE(pid_gen, gen ?: 1);
+	}
 }
 
-static bool *pid_set(bool notrace_list)
-{
-	return notrace_list ? &notrace_pids_set : &pids_set;
-}
-
-/* after a write, under pid_lock: every task looks itself up again */
-static void pid_changed(bool notrace_list)
-{
-	unsigned long gen = (pid_gen + 1) & (ULONG_MAX >> PID_GEN_SHIFT);
-
-	WRITE_ONCE(*pid_set(notrace_list), !xa_empty(pid_xa(notrace_list)));
-	/* never 0, the generation of a new task's word */
-	WRITE_ONCE(pid_gen, gen ?: 1);
-}
-
-/* May the current task be traced by the global-filter tracers? */
+/* May the current task be traced by the top level's global-filter tracers? */
 bool notrace ftrace_pid_allowed(void)
 {
+	struct pid_lists *pl = &global_pids;
 	unsigned long w = current->trace_recursion;
 	unsigned long gen = READ_ONCE(pid_gen);
 
-	if (!READ_ONCE(pids_set) && !READ_ONCE(notrace_pids_set))
+	if (!READ_ONCE(pl->set[0]) && !READ_ONCE(pl->set[1]))
 		return true;
 	if ((w >> PID_GEN_SHIFT) != gen) {
 		w &= PID_KEEP;
 		w |= gen << PID_GEN_SHIFT;
-		if (!READ_ONCE(pids_set) || xa_load(&trace_pids, current->pid))
+		if (!READ_ONCE(pl->set[0]) || xa_load(&pl->xa[0], current->pid))
 			w |= PID_TRACED;
-		if (READ_ONCE(notrace_pids_set) && xa_load(&notrace_pids, current->pid))
+		if (READ_ONCE(pl->set[1]) && xa_load(&pl->xa[1], current->pid))
 			w |= PID_NOTRACED;
 		current->trace_recursion = w;
 	}
 	return (w & PID_TRACED) && !(w & PID_NOTRACED);
+}
+
+/* May the current task be traced in the instance of @pl? */
+bool notrace ftrace_pid_allowed_in(struct pid_lists *pl)
+{
+	pid_t pid = current->pid;
+
+	if (READ_ONCE(pl->set[0]) && !xa_load(&pl->xa[0], pid))
+		return false;
+	return !READ_ONCE(pl->set[1]) || !xa_load(&pl->xa[1], pid);
 }
 
 /*
@@ -108,24 +133,29 @@ void ftrace_graph_exit_task(struct task_struct *t)
 		ftrace_graph_free(t);
 }
 
-static bool pid_follow(void)
+static bool pid_follow(struct pid_lists *pl)
 {
-	return (global_trace.trace_flags & TRACE_ITER_FUNCTION_FORK) &&
-	       (READ_ONCE(pids_set) || READ_ONCE(notrace_pids_set));
+	return (pl->tr->trace_flags & TRACE_ITER_FUNCTION_FORK) &&
+	       (pl->set[0] || pl->set[1]);
 }
 
 /* copy_process(), @child has its pid and has not run: it joins its parent's lists */
 void ftrace_pid_fork(struct task_struct *parent, struct task_struct *child)
 {
+	struct pid_lists *pl;
 	int i;
 
-	if (!pid_follow())
+	if (!READ_ONCE(lists_set))
 		return;
 	mutex_lock(&pid_lock);
-	for (i = 0; i < 2; i++) {
+	list_for_each_entry(pl, &all_pid_lists, list) {
+		if (!pid_follow(pl))
+			continue;
 		/* no memory: the child is left out, neither listed nor traced */
-		if (*pid_set(i) && xa_load(pid_xa(i), parent->pid))
-			xa_store(pid_xa(i), child->pid, xa_mk_value(1), GFP_KERNEL);
+		for (i = 0; i < 2; i++)
+			if (pl->set[i] && xa_load(&pl->xa[i], parent->pid))
+				xa_store(&pl->xa[i], child->pid, xa_mk_value(1),
+					 GFP_KERNEL);
 	}
 	mutex_unlock(&pid_lock);
 }
@@ -133,16 +163,22 @@ void ftrace_pid_fork(struct task_struct *parent, struct task_struct *child)
 /* do_exit(): leave the lists while @t still holds its pid */
 void ftrace_pid_exit(struct task_struct *t)
 {
+	struct pid_lists *pl;
 	int i;
 
-	if (!pid_follow())
+	if (!READ_ONCE(lists_set))
 		return;
-	for (i = 0; i < 2; i++)
-		if (xa_load(pid_xa(i), t->pid))
-			xa_erase(pid_xa(i), t->pid);
+	mutex_lock(&pid_lock);
+	list_for_each_entry(pl, &all_pid_lists, list)
+		if (pid_follow(pl))
+			for (i = 0; i < 2; i++)
+				if (xa_load(&pl->xa[i], t->pid))
+					xa_erase(&pl->xa[i], t->pid);
+	mutex_unlock(&pid_lock);
 }
 
 struct pid_file {
+	struct pid_lists *pl;
 	bool		is_notrace;
 	bool		trunc;		/* ">": replace on the first write */
 	bool		failed;		/* a bad write: the close changes nothing */
@@ -156,28 +192,38 @@ static void pid_listing(struct seq_buf *s, void *data)
 	unsigned long idx;
 	void *entry;
 
-	if (!*pid_set(pf->is_notrace)) {
+	if (!pf->pl->set[pf->is_notrace]) {
 		seq_buf_puts(s, "no pid\n");
 		return;
 	}
-	xa_for_each(pid_xa(pf->is_notrace), idx, entry)
+	xa_for_each(&pf->pl->xa[pf->is_notrace], idx, entry)
 		seq_buf_printf(s, "%lu\n", idx);
 }
 
+/* a pid file has its trace array in i_private, 1 in i_cdev for notrace */
 static int pid_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = inode->i_private;
 	struct pid_file *pf;
+	int ret;
 
+	ret = trace_array_get(tr);
+	if (ret)
+		return ret;
 	pf = kzalloc(sizeof(*pf), GFP_KERNEL);
-	if (!pf)
+	if (!pf) {
+		trace_array_put(tr);
 		return -ENOMEM;
-	pf->is_notrace = (long)inode->i_private;
+	}
+	pf->pl = tr->pids;
+	pf->is_notrace = (long)inode->i_cdev;
 	pf->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
 	if (file->f_mode & FMODE_READ) {
 		pf->list = trace_listing(&pid_lock, pid_listing, pf, &pf->len,
 					 PAGE_SIZE);
 		if (!pf->list) {
 			kfree(pf);
+			trace_array_put(tr);
 			return -ENOMEM;
 		}
 	}
@@ -201,7 +247,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 			 size_t cnt, loff_t *ppos)
 {
 	struct pid_file *pf = file->private_data;
-	struct xarray *xa = pid_xa(pf->is_notrace);
+	struct xarray *xa = &pf->pl->xa[pf->is_notrace];
 	pid_t pids[64];
 	unsigned int n = 0, i;
 	char *buf, *p, *tok;
@@ -249,7 +295,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 		if (ret)
 			break;
 	}
-	pid_changed(pf->is_notrace);
+	pid_changed(pf->pl, pf->is_notrace);
 	mutex_unlock(&pid_lock);
 out:
 	kfree(buf);
@@ -268,12 +314,13 @@ static int pid_release(struct inode *inode, struct file *file)
 	if (pf->trunc && !pf->failed) {
 		/* "> set_ftrace_pid" with nothing written: clear */
 		mutex_lock(&pid_lock);
-		xa_destroy(pid_xa(pf->is_notrace));
-		pid_changed(pf->is_notrace);
+		xa_destroy(&pf->pl->xa[pf->is_notrace]);
+		pid_changed(pf->pl, pf->is_notrace);
 		mutex_unlock(&pid_lock);
 	}
 	kvfree(pf->list);
 	kfree(pf);
+	trace_array_put(inode->i_private);
 	return 0;
 }
 
@@ -285,13 +332,67 @@ static const struct file_operations pid_fops = {
 	.release	= pid_release,
 };
 
+static void pid_files(struct trace_array *tr)
+{
+	struct dentry *d;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		d = tracefs_create_file(i ? "set_ftrace_notrace_pid" : "set_ftrace_pid",
+					TRACE_MODE_WRITE, tr->dir, tr, &pid_fops);
+		if (!IS_ERR_OR_NULL(d))
+			d_inode(d)->i_cdev = (void *)(long)i;
+	}
+}
+
+static int pid_array_create(struct trace_array *tr)
+{
+	struct pid_lists *pl = kzalloc(sizeof(*pl), GFP_KERNEL);
+
+	if (!pl)
+		return -ENOMEM;
+	pl->tr = tr;
+	xa_init(&pl->xa[0]);
+	xa_init(&pl->xa[1]);
+	mutex_lock(&pid_lock);
+	list_add_tail(&pl->list, &all_pid_lists);
+	mutex_unlock(&pid_lock);
+	tr->pids = pl;
+	pid_files(tr);
+	return 0;
+}
+
+/* its tracer is stopped: no callback reads the lists */
+static void pid_array_destroy(struct trace_array *tr)
+{
+	struct pid_lists *pl = tr->pids;
+	int i;
+
+	if (!pl)
+		return;
+	mutex_lock(&pid_lock);
+	list_del(&pl->list);
+	for (i = 0; i < 2; i++) {
+		xa_destroy(&pl->xa[i]);
+		pid_changed(pl, i);
+	}
+	mutex_unlock(&pid_lock);
+	tr->pids = NULL;
+	kfree(pl);
+}
+
+static struct trace_array_files pid_array_files = {
+	.create		= pid_array_create,
+	.destroy	= pid_array_destroy,
+};
+
 static __init int ftrace_pid_init(void)
 {
-	tracefs_create_file("set_ftrace_pid", TRACE_MODE_WRITE, NULL, (void *)0L, &pid_fops);
-	tracefs_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, NULL, (void *)1L,
-			    &pid_fops);
-	/* the pid lists are the top level's: so is the option */
-	trace_create_option(&global_trace, "function-fork", TRACE_ITER_FUNCTION_FORK);
+	list_add(&global_pids.list, &all_pid_lists);
+	global_trace.pids = &global_pids;
+	pid_files(&global_trace);
+	trace_add_option("function-fork", TRACE_ITER_FUNCTION_FORK);
+	trace_register_array_files(&pid_array_files);
 	return 0;
 }
 device_initcall(ftrace_pid_init);

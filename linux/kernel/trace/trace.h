@@ -72,6 +72,7 @@ struct print_entry {
 struct tracer;
 struct filter_set;
 struct ftrace_ops;
+struct pid_lists;
 
 /* an options/ file of one trace array: @bit of its trace_flags */
 struct trace_opt_file {
@@ -107,6 +108,8 @@ struct trace_array {
 	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
 	struct filter_set	*filters;
 	struct ftrace_ops	*filter_ops;
+	/* set_ftrace_pid/notrace_pid (ftrace_pid.c) */
+	struct pid_lists	*pids;
 	struct dentry		*dir;		/* NULL: the tracefs root */
 	struct dentry		*options;
 	struct mutex		opts_lock;	/* @opts */
@@ -138,6 +141,8 @@ void ftrace_graph_free(struct task_struct *t);
 
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
 bool ftrace_pid_allowed(void);
+/* the same in an instance, whose lists are @pl */
+bool ftrace_pid_allowed_in(struct pid_lists *pl);
 
 extern unsigned long tracing_thresh;	/* ns; 0: off */
 

@@ -18,6 +18,8 @@
 struct func_trace {
 	struct ftrace_ops	ops;
 	struct trace_array	*tr;
+	/* an instance's set_ftrace_pid lists (the top level's gate the dispatch) */
+	struct pid_lists	*pids;
 	/*
 	 * Set once every site is patched: the sites enabled first would
 	 * otherwise trace the patching of the rest (text_poke() and
@@ -40,6 +42,8 @@ static void notrace function_trace_call(unsigned long ip,
 
 	/* options/function-trace 0: the tracer stays, its events stop */
 	if (!READ_ONCE(ft->enabled) || !(flags & TRACE_ITER_FUNCTION))
+		return;
+	if (ft->pids && !ftrace_pid_allowed_in(ft->pids))
 		return;
 	ctx = tracing_gen_ctx();
 	trace_function(READ_ONCE(tr->buffer), ip, parent_ip, ctx);
@@ -66,6 +70,8 @@ static int function_trace_init(struct trace_array *tr)
 		ft->ops.flags = FTRACE_OPS_FL_GLOBAL_FILTER;
 	else
 		ft->ops.hash_owner = tr->filter_ops;
+	if (tr->name)
+		ft->pids = tr->pids;
 	ft->stack_option = trace_create_option(tr, "func_stack_trace",
 					       TRACE_ITER_FUNC_STACK);
 	ret = register_ftrace_function(&ft->ops);
