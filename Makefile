@@ -137,7 +137,7 @@ nograph-kernel: overlay
 # KASAN, KFENCE and kmemleak (configs/debug.config), running our whole
 # selftest suite, or the stress; a splat fails the run.
 DBG := $(B)/debug
-$(DBG)/.config: $(B)/.prepared configs/qemu.config configs/debug.config harness/mkconfig.sh | overlay
+$(DBG)/.config: $(B)/.prepared configs/qemu.config configs/debug.config harness/mkconfig.sh $(shell find linux -name "Kconfig*") | overlay
 	@harness/mkconfig.sh $(SRC) $(DBG) configs/qemu.config configs/debug.config
 
 debug-kernel: overlay $(DBG)/.config

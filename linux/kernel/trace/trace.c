@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracing core: trace arrays (the top level and instances/), the
- * tracer registry and the tracefs files that drive them.
+ * The tracing core: trace arrays (the top level and instances/), their
+ * buffers and snapshots, the tracer registry, the writers' entry points
+ * and the tracefs files that drive and read them.  The text of an event is
+ * trace_output.c's, the saved task names trace_cmdline.c's.
  *
  * Locking:
  *  - trace_types_lock (a mutex) guards the tracer registry, the list of
@@ -370,58 +372,6 @@ static const struct file_operations current_tracer_fops = {
 
 /* ---- the writer side ------------------------------------------------- */
 
-/*
- * Task names for the output.  Events carry only a pid; the comm of each
- * task seen by a writer is kept in a small direct-mapped table.  Writers
- * only trylock it, so they never wait (and NMIs never deadlock on it).
- */
-#define SAVED_CMDLINES	128
-static struct {
-	pid_t	pid;
-	char	comm[TASK_COMM_LEN];
-} saved_cmdlines[SAVED_CMDLINES];
-static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
-static DEFINE_PER_CPU(pid_t, last_saved_pid) = -1;
-static DEFINE_PER_CPU(u64, last_saved_comm);
-
-static void notrace save_cmdline(struct task_struct *tsk)
-{
-	unsigned int slot = tsk->pid % SAVED_CMDLINES;
-	u64 head;
-
-	/* the first 8 bytes of comm tell an exec() apart cheaply */
-	memcpy(&head, tsk->comm, sizeof(head));
-	if (!tsk->pid || (__this_cpu_read(last_saved_pid) == tsk->pid &&
-			  __this_cpu_read(last_saved_comm) == head))
-		return;
-	if (!arch_spin_trylock(&cmdline_lock))
-		return;
-	saved_cmdlines[slot].pid = tsk->pid;
-	memcpy(saved_cmdlines[slot].comm, tsk->comm, TASK_COMM_LEN);
-	arch_spin_unlock(&cmdline_lock);
-	__this_cpu_write(last_saved_pid, tsk->pid);
-	__this_cpu_write(last_saved_comm, head);
-}
-
-void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
-{
-	unsigned int slot = pid % SAVED_CMDLINES;
-
-	if (!pid) {
-		strscpy(comm, "<idle>", TASK_COMM_LEN);
-		return;
-	}
-	preempt_disable();
-	arch_spin_lock(&cmdline_lock);
-	if (saved_cmdlines[slot].pid == pid)
-		memcpy(comm, saved_cmdlines[slot].comm, TASK_COMM_LEN);
-	else
-		strscpy(comm, "<...>", TASK_COMM_LEN);
-	arch_spin_unlock(&cmdline_lock);
-	preempt_enable();
-	comm[TASK_COMM_LEN - 1] = 0;
-}
-
 /* context flags << 16 | migrate-disable << 4 | preempt depth */
 unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
@@ -467,7 +417,7 @@ void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
 	ent->flags = trace_ctx >> 16;
 	ent->preempt_count = trace_ctx & 0xff;
 	ent->pid = current->pid;
-	save_cmdline(current);
+	trace_save_cmdline(current);
 	return ent;
 }
 
@@ -788,244 +738,6 @@ static const struct file_operations trace_options_fops = {
 	.llseek		= seq_lseek,
 	.release	= tr_single_release,
 };
-
-/* ---- output ---------------------------------------------------------- */
-
-static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)
-{
-	if (flags & TRACE_ITER_SYM_OFFSET)
-		seq_buf_printf(s, "%pS", (void *)addr);
-	else
-		seq_buf_printf(s, "%ps", (void *)addr);
-}
-
-/*
- * irqs-off, need-resched, hardirq/softirq, preempt-depth, migrate-disable:
- * matches the five columns of mainline 6.12's trace output under its header
- * legend (observed as "d.h1.", "dNs..", "....." on the black box).
- */
-static void print_lat_flags(struct seq_buf *s, struct trace_entry *ent)
-{
-	unsigned int f = ent->flags;
-	char irqs, resched, ctx;
-	bool nmi = f & TRACE_FLAG_NMI, hard = f & TRACE_FLAG_HARDIRQ;
-	bool soft = f & TRACE_FLAG_SOFTIRQ;
-
-	if ((f & TRACE_FLAG_IRQS_OFF) && (f & TRACE_FLAG_BH_OFF))
-		irqs = 'D';
-	else if (f & TRACE_FLAG_IRQS_OFF)
-		irqs = 'd';
-	else if (f & TRACE_FLAG_BH_OFF)
-		irqs = 'b';
-	else if (f & TRACE_FLAG_IRQS_NOSUPPORT)
-		irqs = 'X';
-	else
-		irqs = '.';
-
-	switch (f & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED)) {
-	case TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED:
-		resched = 'N';
-		break;
-	case TRACE_FLAG_NEED_RESCHED:
-		resched = 'n';
-		break;
-	case TRACE_FLAG_PREEMPT_RESCHED:
-		resched = 'p';
-		break;
-	default:
-		resched = '.';
-	}
-
-	if (nmi && hard)
-		ctx = 'Z';
-	else if (nmi)
-		ctx = 'z';
-	else if (hard && soft)
-		ctx = 'H';
-	else if (hard)
-		ctx = 'h';
-	else if (soft)
-		ctx = 's';
-	else
-		ctx = '.';
-
-	seq_buf_printf(s, "%c%c%c", irqs, resched, ctx);
-	if (ent->preempt_count & 0xf)
-		seq_buf_printf(s, "%x", ent->preempt_count & 0xf);
-	else
-		seq_buf_putc(s, '.');
-	if (ent->preempt_count & 0xf0)
-		seq_buf_printf(s, "%x", ent->preempt_count >> 4);
-	else
-		seq_buf_putc(s, '.');
-}
-
-/* "            bash-1977    [000] ...1.  17284.993652: " */
-void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
-			 u64 ts)
-{
-	char comm[TASK_COMM_LEN];
-	unsigned long usecs;
-
-	trace_find_cmdline(ent->pid, comm);
-	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, cpu);
-	print_lat_flags(s, ent);
-	usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
-	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
-}
-
-static void print_fn(struct seq_buf *s, unsigned long flags,
-		     struct trace_entry *ent)
-{
-	struct ftrace_entry *fe = (struct ftrace_entry *)ent;
-
-	print_sym(s, flags, fe->ip);
-	if ((flags & TRACE_ITER_PRINT_PARENT) && fe->parent_ip) {
-		seq_buf_puts(s, " <-");
-		print_sym(s, flags, fe->parent_ip);
-	}
-	seq_buf_putc(s, '\n');
-}
-
-static void print_stack(struct seq_buf *s, unsigned long flags,
-			struct trace_entry *ent, unsigned int len)
-{
-	struct stack_entry *se = (struct stack_entry *)ent;
-	unsigned int i, n = se->size;
-
-	/* never trust a size beyond what the event holds */
-	n = min_t(unsigned int, n, (len - sizeof(*se)) / sizeof(se->caller[0]));
-	seq_buf_puts(s, "<stack trace>\n");
-	for (i = 0; i < n; i++) {
-		seq_buf_puts(s, " => ");
-		print_sym(s, flags, se->caller[i]);
-		seq_buf_putc(s, '\n');
-	}
-}
-
-/* One event as the trace file shows it. */
-static void print_event(struct trace_iter *it)
-{
-	unsigned long flags = it->tr->trace_flags;
-	struct trace_entry *ent = it->ent;
-
-	if (it->tracer && it->tracer->print_line &&
-	    it->tracer->print_line(it))
-		return;
-
-	trace_print_context(&it->seq, ent, it->cpu, it->ts);
-	switch (ent->type) {
-	case TRACE_FN:
-		print_fn(&it->seq, flags, ent);
-		break;
-	case TRACE_STACK:
-		print_stack(&it->seq, flags, ent, it->ent_len);
-		break;
-	case TRACE_PRINT:
-		print_sym(&it->seq, flags, ((struct print_entry *)ent)->ip);
-		seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it),
-			       ((struct print_entry *)ent)->buf);
-		break;
-	default:
-		seq_buf_printf(&it->seq, "<unknown event %u>\n", ent->type);
-	}
-}
-
-static void get_totals(struct trace_buffer *b, int cpu_file,
-		       unsigned long *entries, unsigned long *written)
-{
-	int cpu;
-
-	*entries = *written = 0;
-	for_each_possible_cpu(cpu) {
-		if (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file)
-			continue;
-		*entries += ring_buffer_entries_cpu(b, cpu);
-		*written += ring_buffer_entries_cpu(b, cpu) +
-			ring_buffer_overrun_cpu(b, cpu);
-	}
-}
-
-/*
- * For kernel code: take a snapshot of the top level's buffer, which
- * tracing_snapshot_alloc() (or the snapshot file) must have allocated.
- */
-void tracing_snapshot(void)
-{
-	if (!READ_ONCE(global_trace.snapshot_on)) {
-		WARN_ONCE(1, "%s() without a snapshot buffer\n", __func__);
-		tracing_off();
-		return;
-	}
-	trace_snapshot_swap(&global_trace);
-}
-EXPORT_SYMBOL_GPL(tracing_snapshot);
-
-/* Allocate the top level's snapshot if need be, then take one; may sleep. */
-void tracing_snapshot_alloc(void)
-{
-	int ret;
-
-	mutex_lock(&trace_types_lock);
-	ret = trace_snapshot_alloc(&global_trace);
-	mutex_unlock(&trace_types_lock);
-	if (!ret)
-		tracing_snapshot();
-}
-EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
-
-/*
- * What the snapshot file shows when it holds no event: matches mainline
- * 6.12's text for the snapshot and per_cpu/cpuN/snapshot files.
- */
-static void print_snapshot_help(struct trace_iter *it)
-{
-	struct seq_buf *s = &it->seq;
-
-	seq_buf_printf(s, "#\n# * Snapshot is %s *\n#\n",
-		       it->tr->snapshot_on ? "allocated" : "freed");
-	seq_buf_puts(s, "# Snapshot commands:\n");
-	if (it->cpu_file == RING_BUFFER_ALL_CPUS)
-		seq_buf_puts(s, "# echo 0 > snapshot : Clears and frees snapshot buffer\n"
-			     "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n"
-			     "#                      Takes a snapshot of the main buffer.\n"
-			     "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
-	else
-		seq_buf_puts(s, "# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n"
-			     "# echo 1 > snapshot : Not supported with this kernel.\n"
-			     "#                     Must use main snapshot file to allocate.\n"
-			     "# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
-	seq_buf_puts(s,
-		     "#                      (Doesn't have to be '2' works with any number that\n"
-		     "#                       is not a '0' or '1')\n");
-}
-
-static void print_header(struct trace_iter *it)
-{
-	struct seq_buf *s = &it->seq;
-	unsigned long entries, written;
-
-	seq_buf_printf(s, "# tracer: %s\n#\n", it->tracer->name);
-	if (it->snapshot && !it->ent) {
-		print_snapshot_help(it);
-		return;
-	}
-	if (it->tracer->print_header) {
-		it->tracer->print_header(it);
-		return;
-	}
-	get_totals(it->buffer, it->cpu_file, &entries, &written);
-	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
-		       entries, written, num_online_cpus());
-	seq_buf_puts(s, "#                                _-----=> irqs-off/BH-disabled\n"
-		"#                               / _----=> need-resched\n"
-		"#                              | / _---=> hardirq/softirq\n"
-		"#                              || / _--=> preempt-depth\n"
-		"#                              ||| / _-=> migrate-disable\n"
-		"#                              |||| /     delay\n"
-		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		"#              | |         |   |||||     |         |\n");
-}
 
 /* ---- trace, per_cpu/cpuN/trace: non-consuming ------------------------ */
 
@@ -1363,6 +1075,34 @@ out:
 	local_irq_restore(flags);
 	return done;
 }
+
+/*
+ * For kernel code: take a snapshot of the top level's buffer, which
+ * tracing_snapshot_alloc() (or the snapshot file) must have allocated.
+ */
+void tracing_snapshot(void)
+{
+	if (!READ_ONCE(global_trace.snapshot_on)) {
+		WARN_ONCE(1, "%s() without a snapshot buffer\n", __func__);
+		tracing_off();
+		return;
+	}
+	trace_snapshot_swap(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/* Allocate the top level's snapshot if need be, then take one; may sleep. */
+void tracing_snapshot_alloc(void)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_snapshot_alloc(&global_trace);
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 
 static int snapshot_open(struct inode *inode, struct file *file)
 {

@@ -239,8 +239,14 @@ void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
 		    void *data, size_t *len, size_t cap);
 
+/* trace_output.c */
 void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 			 u64 ts);
+void print_event(struct trace_iter *it);
+void print_header(struct trace_iter *it);
+
+/* trace_cmdline.c */
+void trace_save_cmdline(struct task_struct *tsk);
 
 int trace_snapshot_alloc(struct trace_array *tr);
 bool trace_snapshot_swap(struct trace_array *tr);
