@@ -1155,8 +1155,9 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 			snapshot_release(tr);
 		break;
 	case 1:
+		/* as mainline's without per-CPU swaps (no RING_BUFFER_ALLOW_SWAP) */
 		if (cpu_file != RING_BUFFER_ALL_CPUS) {
-			ret = -EBUSY;
+			ret = -EINVAL;
 			break;
 		}
 		ret = trace_snapshot_alloc(tr);
