@@ -1163,8 +1163,7 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 		ret = trace_snapshot_alloc(tr);
 		if (ret)
 			break;
-		/* the previous snapshot's events are not the live buffer's */
-		ring_buffer_reset(tr->snapshot);
+		/* a plain exchange: the old snapshot's events come back live */
 		while (!trace_snapshot_swap(tr))
 			cpu_relax();
 		break;
