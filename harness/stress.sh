@@ -74,7 +74,11 @@ ifail=/tmp/stress-instances
 	echo 'vfs_* *sched*' > s/set_ftrace_filter || echo "filter $k" >> $ifail
 	echo 'vfs_read:snapshot:2 schedule:traceoff:5' >> s/set_ftrace_filter ||
 		echo "commands $k" >> $ifail
-	echo function > s/current_tracer || echo "tracer $k" >> $ifail
+	# every third life runs function_graph beside the top level's tracers
+	t=function
+	[ $((k % 3)) = 0 ] && t=function_graph
+	[ $t = function_graph ] && { echo 'vfs_*' > s/set_graph_function || echo "graph list $k" >> $ifail; }
+	echo $t > s/current_tracer || echo "tracer $t $k" >> $ifail
 	cat s/trace_pipe > /dev/null &
 	r=$!
 	usleep 20000

@@ -97,6 +97,8 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 /* ops->flags */
 #define FTRACE_OPS_FL_ENABLED		BIT(0)	/* on the list */
 #define FTRACE_OPS_FL_GLOBAL_FILTER	BIT(1)	/* set_ftrace_filter/notrace decide */
+/* ->wants() chooses the sites; the callback runs for every site and filters */
+#define FTRACE_OPS_FL_SUBOPS		BIT(2)
 
 /*
  * An ops is traced where its filter hash says (empty means everywhere)
@@ -113,6 +115,8 @@ struct ftrace_ops {
 	struct ftrace_ops		*hash_owner;
 	struct ftrace_hash __rcu	*filter_hash;
 	struct ftrace_hash __rcu	*notrace_hash;
+	/* FTRACE_OPS_FL_SUBOPS: does it want the site at ip (ftrace_lock held) */
+	bool				(*wants)(struct ftrace_ops *op, unsigned long ip);
 };
 
 int register_ftrace_function(struct ftrace_ops *ops);

@@ -265,18 +265,10 @@ bool ftrace_rec_next(struct rec_iter *it)
 
 /* ---- ops and site states --------------------------------------------- */
 
-static bool notrace ops_wants(struct ftrace_ops *op, unsigned long ip)
+static __always_inline bool ops_wants(struct ftrace_ops *op, unsigned long ip)
 {
-	struct ftrace_ops *h = op->flags & FTRACE_OPS_FL_GLOBAL_FILTER ?
-			       &ftrace_global_filter : op->hash_owner ?: op;
-	struct ftrace_hash *filter = rcu_dereference_raw(h->filter_hash);
-	struct ftrace_hash *skip = rcu_dereference_raw(h->notrace_hash);
-
-	/* an empty filter means every function, unless it is pinned */
-	if (filter && (filter->count || filter->pinned) &&
-	    !ftrace_hash_contains(filter, ip))
-		return false;
-	return !ftrace_hash_contains(skip, ip);
+	return ftrace_hashes_want(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER ?
+				  &ftrace_global_filter : op->hash_owner ?: op, ip);
 }
 
 /* Bring @g's sites (all groups if NULL) in line with the ops list. */
@@ -304,7 +296,8 @@ static void ftrace_update_sites(struct ftrace_group *only)
 			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
 			     op && !want && ftrace_enabled;
 			     op = rcu_dereference_protected(op->next, 1))
-				want = ops_wants(op, rec->ip);
+				want = op->flags & FTRACE_OPS_FL_SUBOPS ?
+				       op->wants(op, rec->ip) : ops_wants(op, rec->ip);
 			if (want == !!(rec->flags & REC_ENABLED))
 				continue;
 			ret = ftrace_arch_update_site(rec->ip, want);
@@ -318,6 +311,12 @@ static void ftrace_update_sites(struct ftrace_group *only)
 out:
 	ftrace_arch_update_finish();
 	mutex_unlock(&text_mutex);
+}
+
+/* A SUBOPS ops' ->wants() changed its mind; caller holds ftrace_lock. */
+void ftrace_update_locked(void)
+{
+	ftrace_update_sites(NULL);
 }
 
 /*
@@ -392,7 +391,8 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
 	     op = rcu_dereference_raw(op->next)) {
-		if (!ops_wants(op, ip))
+		/* a SUBOPS callback filters for itself */
+		if (!(op->flags & FTRACE_OPS_FL_SUBOPS) && !ops_wants(op, ip))
 			continue;
 		/* set_ftrace_pid applies to the tracers that share the filter */
 		if (op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) {

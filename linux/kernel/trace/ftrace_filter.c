@@ -632,9 +632,9 @@ static struct ftrace_hash __rcu **kind_hash(struct filter_set *set, int kind)
 	switch (kind) {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	case FK_GRAPH:
-		return &graph_hash;
+		return &set->tr->graph_hash;
 	case FK_GRAPH_NOTRACE:
-		return &graph_notrace_hash;
+		return &set->tr->graph_notrace_hash;
 #endif
 	case FK_NOTRACE:
 		return &set->ops->notrace_hash;
@@ -1097,7 +1097,7 @@ static struct dentry *filter_file(struct trace_array *tr, const char *name,
 	return d;
 }
 
-/* an instance's set_ftrace_filter and set_ftrace_notrace */
+/* an instance's set_ftrace_filter, set_ftrace_notrace and graph lists */
 static int filter_array_create(struct trace_array *tr)
 {
 	struct filter_set *set;
@@ -1118,6 +1118,10 @@ static int filter_array_create(struct trace_array *tr)
 	tr->filter_ops = set->ops;
 	filter_file(tr, "set_ftrace_filter", FK_FILTER);
 	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	filter_file(tr, "set_graph_function", FK_GRAPH);
+	filter_file(tr, "set_graph_notrace", FK_GRAPH_NOTRACE);
+#endif
 	return 0;
 }
 
@@ -1161,6 +1165,10 @@ static void filter_array_destroy(struct trace_array *tr)
 	/* not registered: its hashes are read by no callback */
 	ftrace_hash_free(rcu_dereference_protected(set->ops->filter_hash, 1));
 	ftrace_hash_free(rcu_dereference_protected(set->ops->notrace_hash, 1));
+	ftrace_hash_free(rcu_dereference_protected(tr->graph_hash, 1));
+	ftrace_hash_free(rcu_dereference_protected(tr->graph_notrace_hash, 1));
+	RCU_INIT_POINTER(tr->graph_hash, NULL);
+	RCU_INIT_POINTER(tr->graph_notrace_hash, NULL);
 	mutex_unlock(&ftrace_lock);
 	tr->filters = NULL;
 	tr->filter_ops = NULL;

@@ -50,9 +50,22 @@ struct ftrace_group *ftrace_group_of(struct module *mod);
 extern unsigned long ftrace_groups_gen;
 extern struct ftrace_ops ftrace_global_filter;
 
-/* set_graph_function, set_graph_notrace: read by trace_graph.c */
-extern struct ftrace_hash __rcu *graph_hash;
-extern struct ftrace_hash __rcu *graph_notrace_hash;
+/*
+ * Do @h's hashes (filter, notrace) want the function at @ip?  Lock-free,
+ * with preemption disabled or under ftrace_lock.
+ */
+static __always_inline bool ftrace_hashes_want(struct ftrace_ops *h,
+					       unsigned long ip)
+{
+	struct ftrace_hash *filter = rcu_dereference_raw(h->filter_hash);
+	struct ftrace_hash *skip = rcu_dereference_raw(h->notrace_hash);
+
+	/* an empty filter means every function, unless it is pinned */
+	if (filter && (filter->count || filter->pinned) &&
+	    !ftrace_hash_contains(filter, ip))
+		return false;
+	return !ftrace_hash_contains(skip, ip);
+}
 
 /* ftrace_filter.c, called under ftrace_lock */
 void ftrace_filter_load_mod(struct module *mod);
@@ -68,5 +81,6 @@ void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
 int ftrace_register_locked(struct ftrace_ops *ops);
 int ftrace_unregister_locked(struct ftrace_ops *ops);
+void ftrace_update_locked(void);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

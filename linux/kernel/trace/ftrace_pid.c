@@ -116,6 +116,7 @@ bool notrace ftrace_pid_allowed_in(struct pid_lists *pl)
 	return !READ_ONCE(pl->set[1]) || !xa_load(&pl->xa[1], pid);
 }
 
+#ifndef CONFIG_FUNCTION_GRAPH_TRACER	/* else fgraph.c's */
 /*
  * copy_process() calls this early for every new task, whose word is a
  * copy of its parent's: no recursion bits, no verdict (it has no pid yet).
@@ -123,15 +124,12 @@ bool notrace ftrace_pid_allowed_in(struct pid_lists *pl)
 void ftrace_graph_init_task(struct task_struct *t)
 {
 	t->trace_recursion = 0;
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
-		ftrace_graph_fork(t);
 }
 
 void ftrace_graph_exit_task(struct task_struct *t)
 {
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER))
-		ftrace_graph_free(t);
 }
+#endif
 
 static bool pid_follow(struct pid_lists *pl)
 {

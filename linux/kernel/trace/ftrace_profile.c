@@ -20,6 +20,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
+#include "fgraph.h"
 #include "ftrace_internal.h"
 #include "trace.h"
 
@@ -74,7 +75,7 @@ static struct prof_entry *notrace prof_lookup(struct prof_table *t,
 }
 
 /* A call of @ip, with irqs off. */
-void notrace ftrace_profile_hit(unsigned long ip)
+static void notrace ftrace_profile_hit(unsigned long ip)
 {
 	struct prof_table *t = this_cpu_read(prof_tables);
 	struct prof_entry *e;
@@ -88,9 +89,23 @@ void notrace ftrace_profile_hit(unsigned long ip)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 
-/* A return of @ip after @ns, as sleep-time and graph-time count it. */
-void notrace ftrace_profile_time(unsigned long ip, u64 ns)
+/* A call: counted, and its return hooked to time it. */
+static unsigned int notrace profile_entry(struct fgraph_user *u,
+					  const struct fgraph_call *c)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
+	ftrace_profile_hit(c->func);
+	local_irq_restore(flags);
+	return FGRAPH_TAKE;
+}
+
+/* A return, timed as sleep-time and graph-time say. */
+static void notrace profile_ret(struct fgraph_user *u,
+				const struct fgraph_call *c)
+{
+	u64 ns = c->rettime - c->calltime;
 	struct prof_table *t;
 	struct prof_entry *e;
 	unsigned long flags;
@@ -99,7 +114,7 @@ void notrace ftrace_profile_time(unsigned long ip, u64 ns)
 	t = this_cpu_read(prof_tables);
 	/* a call counted on another CPU is not timed here either */
 	if (READ_ONCE(profile_active) && t) {
-		e = prof_lookup(t, ip, false);
+		e = prof_lookup(t, c->func, false);
 		if (e) {
 			e->time += ns;
 			e->time_sq += ns * ns;
@@ -108,14 +123,21 @@ void notrace ftrace_profile_time(unsigned long ip, u64 ns)
 	local_irq_restore(flags);
 }
 
+/* set_ftrace_filter and set_ftrace_pid choose, as for the top level's tracers */
+static struct fgraph_user profile_user = {
+	.filter	= &ftrace_global_filter,
+	.entry	= profile_entry,
+	.ret	= profile_ret,
+};
+
 static int profile_register(void)
 {
-	return fgraph_start(FGRAPH_PROFILER);
+	return fgraph_add_user(&profile_user);
 }
 
 static void profile_unregister(void)
 {
-	fgraph_stop(FGRAPH_PROFILER);
+	fgraph_remove_user(&profile_user);
 }
 
 #else /* !CONFIG_FUNCTION_GRAPH_TRACER: hits only */

@@ -71,6 +71,7 @@ struct print_entry {
 
 struct tracer;
 struct filter_set;
+struct ftrace_hash;
 struct ftrace_ops;
 struct pid_lists;
 
@@ -108,6 +109,9 @@ struct trace_array {
 	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
 	struct filter_set	*filters;
 	struct ftrace_ops	*filter_ops;
+	/* set_graph_function/notrace (ftrace_filter.c), read by trace_graph.c */
+	struct ftrace_hash __rcu *graph_hash;
+	struct ftrace_hash __rcu *graph_notrace_hash;
 	/* set_ftrace_pid/notrace_pid (ftrace_pid.c) */
 	struct pid_lists	*pids;
 	struct dentry		*dir;		/* NULL: the tracefs root */
@@ -135,10 +139,6 @@ struct trace_array_files {
 
 void trace_register_array_files(struct trace_array_files *f);
 
-/* function_graph per-task stacks, from the fork/exit hooks */
-void ftrace_graph_fork(struct task_struct *t);
-void ftrace_graph_free(struct task_struct *t);
-
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
 bool ftrace_pid_allowed(void);
 /* the same in an instance, whose lists are @pl */
@@ -148,21 +148,8 @@ extern unsigned long tracing_thresh;	/* ns; 0: off */
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN]);
 
-/* function_graph's shadow stack users, and its duration column */
-#define FGRAPH_TRACER	BIT(0)
-#define FGRAPH_PROFILER	BIT(1)
-int fgraph_start(unsigned int user);
-void fgraph_stop(unsigned int user);
+/* function_graph's duration column, also the profiler's */
 void trace_print_graph_duration(struct seq_buf *s, u64 ns);
-
-/* the profiler's hooks in the graph entry and return paths */
-#ifdef CONFIG_FUNCTION_PROFILER
-void ftrace_profile_hit(unsigned long ip);
-void ftrace_profile_time(unsigned long ip, u64 ns);
-#else
-static inline void ftrace_profile_hit(unsigned long ip) { }
-static inline void ftrace_profile_time(unsigned long ip, u64 ns) { }
-#endif
 
 /* A reader's position and the event under it. */
 struct trace_iter {

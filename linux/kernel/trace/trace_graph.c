@@ -1,59 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The function_graph tracer: function entry and exit, with durations.
+ * The function_graph tracer: function entry and exit, with durations, in
+ * any trace array (the top level and instances, each with its own
+ * set_ftrace_filter, set_graph_function and pid lists).
  *
- * On entry the traced function's return address is swapped for
- * return_to_handler and kept on a per-task shadow stack.  The entry event
- * is written lazily: a function that returns before calling anything
- * traced becomes one "leaf" event (func();), otherwise its entry is
- * written when its first child is, and its exit is a return event.  So
- * the output needs no look-ahead and events stay in time order per CPU.
+ * It is a user of the shadow stack (fgraph.c), which hooks the returns.
+ * The entry event is written lazily: a function that returns before
+ * calling anything traced becomes one "leaf" event (func();), otherwise
+ * its entry is written when its first child is, and its exit is a return
+ * event.  So the output needs no look-ahead and events stay in time order
+ * per CPU.
+ *
+ * Locking: init and reset run under trace_types_lock; fgraph.c calls the
+ * callbacks without locks and waits for them before reset frees the user.
+ * The graph lists are the array's, replaced whole by ftrace_filter.c and
+ * read here with preemption off.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
-#include <linux/sched/task.h>
 #include <linux/slab.h>
-#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
+#include "fgraph.h"
 #include "ftrace_internal.h"
 #include "trace.h"
-
-#define GRAPH_DEPTH_MAX		64
-
-#define GF_WRITTEN	BIT(0)	/* entry event written */
-#define GF_ROOT		BIT(1)	/* a set_graph_function function */
-#define GF_NOTRACE	BIT(2)	/* a set_graph_notrace function: not shown */
-#define GF_GRAPH	BIT(3)	/* shown by the function_graph tracer */
-#define GF_PROF		BIT(4)	/* timed by the profiler */
-
-/*
- * One hooked return.  The tracer and the profiler share the frame; a
- * frame is pushed when either of them wants the call.
- */
-struct graph_frame {
-	unsigned long		ret;
-	unsigned long		func;
-	unsigned long		*retp;
-	u64			calltime;	/* moved on by time slept */
-	u64			child_ns;	/* spent in traced callees */
-	unsigned int		flags;
-	unsigned int		ctx;		/* context at entry */
-	int			depth;		/* GF_GRAPH frames below */
-	int			gparent;	/* nearest GF_GRAPH below, or -1 */
-	unsigned int		gen;		/* fgraph_gen at entry */
-};
-
-/* task->ret_stack points to one of these; task->curr_ret_stack is depth */
-struct graph_stack {
-	int			roots;		/* GF_ROOT frames on the stack */
-	int			skips;		/* GF_NOTRACE frames on the stack */
-	int			depth;		/* GF_GRAPH frames on the stack */
-	struct graph_frame	frame[GRAPH_DEPTH_MAX];
-};
 
 struct graph_ent_entry {
 	struct trace_entry	ent;
@@ -71,343 +43,80 @@ struct graph_ret_entry {
 	unsigned int		overrun;
 };
 
-static bool graph_active;
-static unsigned int fgraph_users;
-/*
- * Bumped whenever the users change: a task that slept through a stop
- * returns through frames of a session that is gone, and those returns
- * must not be recorded (under another tracer, or into a new session).
- */
-static unsigned int fgraph_gen;
+/* the tracer in one trace array */
+struct graph_trace {
+	struct fgraph_user	user;
+	struct trace_array	*tr;
+};
+
 static int max_graph_depth;
-struct ftrace_hash __rcu *graph_hash;
-struct ftrace_hash __rcu *graph_notrace_hash;
-DEFINE_STATIC_KEY_FALSE(fgraph_sched_key);
 
-static struct graph_stack *stack_of(struct task_struct *t)
+static struct trace_array *user_tr(struct fgraph_user *u)
 {
-	return (struct graph_stack *)t->ret_stack;
+	return container_of(u, struct graph_trace, user)->tr;
 }
 
-/* ---- shadow stacks --------------------------------------------------- */
-
-static void graph_stack_alloc(struct task_struct *t, gfp_t gfp)
+/* What the tracer makes of a call (FGRAPH_* flags). */
+static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
+					      const struct fgraph_call *c)
 {
-	struct graph_stack *s;
-
-	if (t->ret_stack)
-		return;
-	s = kzalloc(sizeof(*s), gfp);
-	if (!s)
-		return;
-	t->curr_ret_stack = 0;
-	/* visible to the task only once initialised */
-	smp_store_release(&t->ret_stack, (unsigned long *)s);
-}
-
-/* copy_process(): the copied pointers are the parent's, never share them */
-void ftrace_graph_fork(struct task_struct *t)
-{
-	t->ret_stack = NULL;
-	t->curr_ret_stack = 0;
-	if (READ_ONCE(graph_active))
-		graph_stack_alloc(t, GFP_KERNEL);
-}
-
-void ftrace_graph_free(struct task_struct *t)
-{
-	kfree(t->ret_stack);
-	t->ret_stack = NULL;
-}
-
-/* also when a CPU comes back: its idle task's old frames died with it */
-void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
-{
-	struct graph_stack *s = stack_of(t);
-
-	if (s) {
-		t->curr_ret_stack = 0;
-		s->roots = s->skips = s->depth = 0;
-		return;
-	}
-	if (READ_ONCE(graph_active))
-		graph_stack_alloc(t, GFP_ATOMIC);
-}
-
-/* every existing task gets a stack before the first entry is hooked */
-static void graph_stacks_alloc_all(void)
-{
-	struct task_struct *g, *t;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		graph_stack_alloc(idle_task(cpu), GFP_KERNEL);
-	read_lock(&tasklist_lock);
-	for_each_process_thread(g, t)
-		graph_stack_alloc(t, GFP_ATOMIC);
-	read_unlock(&tasklist_lock);
-}
-
-/* The unwinder's view: return_to_handler stands for the saved address. */
-unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
-				    unsigned long ret, unsigned long *retp)
-{
-	struct graph_stack *s = stack_of(task);
-	int i;
-
-	if (ret != (unsigned long)return_to_handler || !s)
-		return ret;
-	for (i = READ_ONCE(task->curr_ret_stack) - 1; i >= 0; i--)
-		if (s->frame[i].retp == retp)
-			return s->frame[i].ret;
-	return ret;
-}
-
-void pause_graph_tracing(void)
-{
-	atomic_inc(&current->tracing_graph_pause);
-}
-
-void unpause_graph_tracing(void)
-{
-	atomic_dec(&current->tracing_graph_pause);
-}
-
-/* ---- entry and exit -------------------------------------------------- */
-
-/* a lazily written entry keeps the context it was entered in */
-static void notrace write_entry(struct graph_frame *f)
-{
-	/* once: a snapshot may swap the buffers under us */
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
-	struct graph_ent_entry *e;
-
-	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), f->ctx);
-	if (!e)
-		return;
-	e->func = f->func;
-	e->depth = f->depth;
-	trace_commit(b);
-}
-
-/* What the function_graph tracer makes of a call to @ip (GF_* flags). */
-static unsigned int notrace graph_wants(struct graph_stack *s,
-					unsigned long ip)
-{
+	struct trace_array *tr = user_tr(u);
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
 
-	if (s->skips || (!(global_trace.trace_flags & TRACE_ITER_GRAPH_IRQS) &&
-			 in_hardirq()))
+	if (c->hidden || (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
+			  in_hardirq()))
 		return 0;
-	if (ftrace_hash_contains(rcu_dereference_raw(graph_notrace_hash), ip))
-		return GF_NOTRACE;
-	gfunc = rcu_dereference_raw(graph_hash);
-	if (ftrace_hash_contains(gfunc, ip))
-		flags |= GF_ROOT;
-	else if (gfunc && gfunc->count && !s->roots)
+	if (ftrace_hash_contains(rcu_dereference_raw(tr->graph_notrace_hash), c->func))
+		return FGRAPH_HIDE;
+	gfunc = rcu_dereference_raw(tr->graph_hash);
+	if (ftrace_hash_contains(gfunc, c->func))
+		flags |= FGRAPH_ROOT;
+	else if (gfunc && gfunc->count && !c->roots)
 		return 0;
-	if (max_graph_depth && s->depth >= max_graph_depth)
+	if (max_graph_depth && c->depth >= max_graph_depth)
 		return 0;
-	return flags | GF_GRAPH;
+	return flags | FGRAPH_TAKE;
 }
 
-static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
-				struct ftrace_ops *op, unsigned long *parent)
+/* a lazily written entry keeps the context it was entered in */
+static void notrace graph_trace_open(struct fgraph_user *u,
+				     const struct fgraph_call *c)
 {
-	struct graph_stack *s = stack_of(current);
-	unsigned int users = READ_ONCE(fgraph_users);
-	unsigned long irqflags;
-	struct graph_frame *f;
-	unsigned int flags = 0;
-	int idx;
+	/* once: a snapshot may swap the buffers under us */
+	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
+	struct graph_ent_entry *e;
 
-	/* NMIs could interleave with the frame setup below: not traced */
-	if (!s || in_nmi() || atomic_read(&current->tracing_graph_pause))
-		return;
-	if (current->curr_ret_stack >= GRAPH_DEPTH_MAX) {
-		atomic_inc(&current->trace_overrun);
-		return;
-	}
-	if (users & FGRAPH_TRACER)
-		flags = graph_wants(s, ip);
-	if (users & FGRAPH_PROFILER)
-		flags |= GF_PROF;
-	if (!flags)
-		return;
-
-	/*
-	 * An irq taken here would trace on this same stack: keep it out
-	 * while the parent's entry is flushed and our frame is set up.
-	 */
-	local_irq_save(irqflags);
-	idx = current->curr_ret_stack;
-	f = &s->frame[idx];
-	f->gparent = -1;
-	if (idx) {
-		struct graph_frame *below = &s->frame[idx - 1];
-
-		f->gparent = below->flags & GF_GRAPH ? idx - 1 : below->gparent;
-	}
-	/* the parent has a child now: its entry must come first */
-	if ((flags & GF_GRAPH) && f->gparent >= 0 && !tracing_thresh &&
-	    !(s->frame[f->gparent].flags & GF_WRITTEN)) {
-		s->frame[f->gparent].flags |= GF_WRITTEN;
-		write_entry(&s->frame[f->gparent]);
-	}
-	if (flags & GF_PROF)
-		ftrace_profile_hit(ip);
-
-	f->ret = *parent;
-	f->func = ip;
-	f->retp = parent;
-	f->flags = flags;
-	f->gen = READ_ONCE(fgraph_gen);
-	f->ctx = tracing_gen_ctx_flags(irqflags);
-	f->depth = s->depth;
-	f->child_ns = 0;
-	f->calltime = trace_clock_local();
-	if (flags & GF_ROOT)
-		s->roots++;
-	if (flags & GF_NOTRACE)
-		s->skips++;
-	if (flags & GF_GRAPH)
-		s->depth++;
-	barrier();
-	current->curr_ret_stack = idx + 1;
-	barrier();
-	*parent = (unsigned long)return_to_handler;
-	local_irq_restore(irqflags);
-}
-
-static void notrace graph_write_return(const struct graph_frame *f,
-				       u64 calltime, u64 now)
-{
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
-	struct graph_ret_entry *r;
-
-	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
-	if (!r)
-		return;
-	r->func = f->func;
-	r->calltime = calltime;
-	r->rettime = now;
-	r->depth = f->depth;
 	/* under tracing_thresh only slow returns show, without entries */
-	r->leaf = tracing_thresh ? -1 : !(f->flags & GF_WRITTEN);
-	r->overrun = atomic_read(&current->trace_overrun);
+	if (tracing_thresh)
+		return;
+	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), c->ctx);
+	if (!e)
+		return;
+	e->func = c->func;
+	e->depth = c->depth;
 	trace_commit(b);
 }
 
-/* Called by return_to_handler: record the exit, hand back the address. */
-unsigned long notrace ftrace_return_to_handler(void)
+static void notrace graph_trace_ret(struct fgraph_user *u,
+				    const struct fgraph_call *c)
 {
-	struct graph_stack *s = stack_of(current);
-	int idx = current->curr_ret_stack - 1;
-	unsigned long irqflags;
-	struct graph_frame f;
-	u64 now, calltime;
-	int bit;
+	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
+	unsigned long thresh = tracing_thresh;
+	struct graph_ret_entry *r;
 
-	if (WARN_ON_ONCE(!s || idx < 0))
-		panic("function_graph: return with an empty shadow stack\n");
-
-	/*
-	 * Off the shadow stack before anything is recorded, with irqs out
-	 * while the frame is read and popped: an irq's calls then see the
-	 * caller on top, as after the return, and cannot write this call's
-	 * entry once its return has been taken for a leaf.
-	 */
-	local_irq_save(irqflags);
-	f = s->frame[idx];
-	if (f.flags & GF_ROOT)
-		s->roots--;
-	if (f.flags & GF_NOTRACE)
-		s->skips--;
-	if (f.flags & GF_GRAPH)
-		s->depth--;
-	current->curr_ret_stack = idx;
-	local_irq_restore(irqflags);
-
-	bit = f.gen == READ_ONCE(fgraph_gen) ? ftrace_recursion_enter() : -1;
-	if (bit < 0)
-		return f.ret;
-	now = trace_clock_local();
-	calltime = min(f.calltime, now);
-	/* graph-time 0: a function's own time, without its callees' */
-	if (idx)
-		s->frame[idx - 1].child_ns += now - calltime;
-	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME))
-		calltime = min(calltime + f.child_ns, now);
-	if ((f.flags & GF_GRAPH) &&
-	    (!tracing_thresh || now - calltime >= tracing_thresh))
-		graph_write_return(&f, calltime, now);
-	if (f.flags & GF_PROF)
-		ftrace_profile_time(f.func, now - calltime);
-	ftrace_recursion_exit(bit);
-	return f.ret;
-}
-
-/*
- * sleep-time 0: a task's hooked calls did not run while it was switched
- * out, so their clocks move on by that long.  @next is not running: its
- * frames are ours to change.
- */
-void notrace __ftrace_graph_sched_switch(struct task_struct *prev,
-					 struct task_struct *next)
-{
-	struct graph_stack *s = stack_of(next);
-	u64 now = trace_clock_local(), slept;
-	int i;
-
-	prev->ftrace_timestamp = now;
-	if (!s || !next->ftrace_timestamp || (global_trace.trace_flags & TRACE_ITER_SLEEP_TIME))
+	if (thresh && c->rettime - c->calltime < thresh)
 		return;
-	slept = now - min(next->ftrace_timestamp, now);
-	for (i = 0; i < next->curr_ret_stack; i++)
-		s->frame[i].calltime = min(s->frame[i].calltime + slept, now);
-}
-
-static struct ftrace_ops graph_ops = {
-	.func	= graph_entry,
-	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
-};
-
-/* The tracer and the profiler share one ops and the shadow stacks. */
-int fgraph_start(unsigned int user)
-{
-	int ret = 0;
-
-	lockdep_assert_held(&trace_types_lock);
-	if (!fgraph_users) {
-		WRITE_ONCE(graph_active, true);
-		graph_stacks_alloc_all();
-		ret = register_ftrace_function(&graph_ops);
-		if (ret)
-			return ret;
-		static_branch_enable(&fgraph_sched_key);
-	}
-	/*
-	 * Users only now that every site is patched: the sites enabled
-	 * first would otherwise trace the patching of the rest.
-	 */
-	WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
-	WRITE_ONCE(fgraph_users, fgraph_users | user);
-	return 0;
-}
-
-void fgraph_stop(unsigned int user)
-{
-	lockdep_assert_held(&trace_types_lock);
-	if (!(fgraph_users & user))
+	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
+	if (!r)
 		return;
-	WRITE_ONCE(fgraph_gen, fgraph_gen + 1);
-	WRITE_ONCE(fgraph_users, fgraph_users & ~user);
-	if (!fgraph_users) {
-		unregister_ftrace_function(&graph_ops);
-		static_branch_disable(&fgraph_sched_key);
-	}
-	/* stacks stay: hooked returns still come back through them */
+	r->func = c->func;
+	r->calltime = c->calltime;
+	r->rettime = c->rettime;
+	r->depth = c->depth;
+	r->leaf = thresh ? -1 : !c->opened;
+	r->overrun = atomic_read(&current->trace_overrun);
+	trace_commit(b);
 }
 
 /* ---- output ---------------------------------------------------------- */
@@ -619,16 +328,40 @@ static bool graph_print_line(struct trace_iter *it)
 
 static int graph_trace_init(struct trace_array *tr)
 {
-	return fgraph_start(FGRAPH_TRACER);
+	struct graph_trace *gt;
+	int ret;
+
+	gt = kzalloc(sizeof(*gt), GFP_KERNEL);
+	if (!gt)
+		return -ENOMEM;
+	gt->tr = tr;
+	gt->user.filter = tr->filter_ops;
+	/* the top level's set_ftrace_pid: fgraph.c uses the cached verdict */
+	gt->user.pids = tr->name ? tr->pids : NULL;
+	gt->user.entry = graph_trace_entry;
+	gt->user.open = graph_trace_open;
+	gt->user.ret = graph_trace_ret;
+	ret = fgraph_add_user(&gt->user);
+	if (ret) {
+		kfree(gt);
+		return ret;
+	}
+	tr->tracer_data = gt;
+	return 0;
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
-	fgraph_stop(FGRAPH_TRACER);
+	struct graph_trace *gt = tr->tracer_data;
+
+	fgraph_remove_user(&gt->user);
+	tr->tracer_data = NULL;
+	kfree(gt);
 }
 
 static struct tracer graph_tracer = {
 	.name		= "function_graph",
+	.instances	= true,
 	.init		= graph_trace_init,
 	.reset		= graph_trace_reset,
 	.print_header	= graph_print_header,

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The shadow stack: hooking traced functions' returns for the graph
+ * users, the function_graph tracer of each trace array that runs it and
+ * the function profiler.
+ *
+ * On each call the graph ops sees, every user whose filter and pid lists
+ * let the call through is asked what it makes of it (struct fgraph_user).
+ * If any takes it or counts it, the return address is swapped for
+ * return_to_handler and kept on the task's shadow stack with each user's
+ * answer; the return calls back the users that took the call.  A user
+ * that takes a call is first told (->open()) of its nearest caller it
+ * took, if not yet told: function_graph writes an entry only once it has
+ * a child, so a leaf is one event.  Each user has its own depth and
+ * counts on the stack, so each trace array sees its own call tree.
+ *
+ * Up to FGRAPH_USERS users, each a bit in the frames.  A frame also
+ * carries the generation it was pushed in: a user added later never gets
+ * the return of a call it was not asked about (a task may sleep through
+ * any number of users coming and going with hooked returns pending).
+ *
+ * Locking: users are added and removed under trace_types_lock and, for
+ * the table the site updates read, ftrace_lock.  Entry and return take no
+ * lock: they read the table with preemption off, and a removed user is
+ * waited for with ftrace_sync() before it may be freed.  A task's stack is
+ * changed only by the task itself, with irqs off around the push and the
+ * pop, or while it is not running (fork, idle setup, sched switch).
+ */
+#include <linux/bitops.h>
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/trace_clock.h>
+
+#include "fgraph.h"
+#include "ftrace_internal.h"
+#include "trace.h"
+
+#define FGRAPH_DEPTH_MAX	64
+#define FGRAPH_USERS		16
+
+/* One hooked return; the bit masks have one bit per user. */
+struct graph_frame {
+	unsigned long		ret;
+	unsigned long		func;
+	unsigned long		*retp;
+	u64			calltime;	/* moved on by time slept */
+	u64			child_ns;	/* spent in hooked callees */
+	unsigned int		ctx;		/* context at entry */
+	unsigned int		gen;		/* fgraph_gen at entry */
+	u16			taken;		/* called back on return */
+	u16			roots;		/* FGRAPH_ROOT */
+	u16			hidden;		/* FGRAPH_HIDE */
+	u16			opened;		/* told of its entry */
+};
+
+/*
+ * task->ret_stack points to one of these; task->curr_ret_stack is depth.
+ * A user's counts are for the user of generation @gen in its slot: the
+ * first call a new user sees starts them again, and the frames pushed
+ * for the slot's earlier users no longer count when popped.
+ */
+struct graph_stack {
+	u8			depth[FGRAPH_USERS];	/* taken frames */
+	u8			roots[FGRAPH_USERS];
+	u8			hidden[FGRAPH_USERS];
+	unsigned int		gen[FGRAPH_USERS];
+	struct graph_frame	frame[FGRAPH_DEPTH_MAX];
+};
+
+static bool graph_active;
+static struct fgraph_user *fgraph_users[FGRAPH_USERS];
+static unsigned long fgraph_mask;	/* users the entry asks */
+static unsigned int fgraph_gen;
+DEFINE_STATIC_KEY_FALSE(fgraph_sched_key);
+
+static struct graph_stack *stack_of(struct task_struct *t)
+{
+	return (struct graph_stack *)t->ret_stack;
+}
+
+/* ---- shadow stacks --------------------------------------------------- */
+
+static void graph_stack_alloc(struct task_struct *t, gfp_t gfp)
+{
+	struct graph_stack *s;
+
+	if (t->ret_stack)
+		return;
+	s = kzalloc(sizeof(*s), gfp);
+	if (!s)
+		return;
+	t->curr_ret_stack = 0;
+	/* visible to the task only once initialised */
+	smp_store_release(&t->ret_stack, (unsigned long *)s);
+}
+
+/*
+ * copy_process(), early: the new task's recursion word (ftrace.c) is a
+ * copy of its parent's, and so are its stack pointers: never share them.
+ */
+void ftrace_graph_init_task(struct task_struct *t)
+{
+	t->trace_recursion = 0;
+	t->ret_stack = NULL;
+	t->curr_ret_stack = 0;
+	if (READ_ONCE(graph_active))
+		graph_stack_alloc(t, GFP_KERNEL);
+}
+
+void ftrace_graph_exit_task(struct task_struct *t)
+{
+	kfree(t->ret_stack);
+	t->ret_stack = NULL;
+}
+
+/* also when a CPU comes back: its idle task's old frames died with it */
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
+{
+	struct graph_stack *s = stack_of(t);
+
+	if (s) {
+		t->curr_ret_stack = 0;
+		memset(s, 0, offsetof(struct graph_stack, frame));
+		return;
+	}
+	if (READ_ONCE(graph_active))
+		graph_stack_alloc(t, GFP_ATOMIC);
+}
+
+/* every existing task gets a stack before the first entry is hooked */
+static void graph_stacks_alloc_all(void)
+{
+	struct task_struct *g, *t;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		graph_stack_alloc(idle_task(cpu), GFP_KERNEL);
+	read_lock(&tasklist_lock);
+	for_each_process_thread(g, t)
+		graph_stack_alloc(t, GFP_ATOMIC);
+	read_unlock(&tasklist_lock);
+}
+
+/* The unwinder's view: return_to_handler stands for the saved address. */
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp)
+{
+	struct graph_stack *s = stack_of(task);
+	int i;
+
+	if (ret != (unsigned long)return_to_handler || !s)
+		return ret;
+	for (i = READ_ONCE(task->curr_ret_stack) - 1; i >= 0; i--)
+		if (s->frame[i].retp == retp)
+			return s->frame[i].ret;
+	return ret;
+}
+
+void pause_graph_tracing(void)
+{
+	atomic_inc(&current->tracing_graph_pause);
+}
+
+void unpause_graph_tracing(void)
+{
+	atomic_dec(&current->tracing_graph_pause);
+}
+
+/* ---- entry and return ------------------------------------------------ */
+
+/* the first call user @id of generation @gen sees on this stack */
+static void notrace stack_user_reset(struct graph_stack *s, int id,
+				     unsigned int gen)
+{
+	s->depth[id] = 0;
+	s->roots[id] = 0;
+	s->hidden[id] = 0;
+	s->gen[id] = gen;
+}
+
+/* Does @u see this call of @ip by current?  @pid_ok caches the top level's. */
+static bool notrace user_sees(struct fgraph_user *u, unsigned long ip,
+			      int *pid_ok)
+{
+	if (u->filter && !ftrace_hashes_want(u->filter, ip))
+		return false;
+	if (u->pids)
+		return ftrace_pid_allowed_in(u->pids);
+	if (*pid_ok < 0)
+		*pid_ok = ftrace_pid_allowed();
+	return *pid_ok;
+}
+
+/* @u takes the call at @idx: tell it of its nearest call below first */
+static void notrace open_caller(struct graph_stack *s, int idx, int id,
+				struct fgraph_user *u)
+{
+	struct graph_frame *f;
+	struct fgraph_call c;
+
+	while (--idx >= 0 && !(s->frame[idx].taken & BIT(id)))
+		;
+	/* not if it was taken by an earlier user of the slot */
+	if (idx < 0 || (s->frame[idx].opened & BIT(id)) ||
+	    (int)(s->frame[idx].gen - u->gen) < 0)
+		return;
+	f = &s->frame[idx];
+	f->opened |= BIT(id);
+	c.func = f->func;
+	c.ctx = f->ctx;
+	/* it is the user's topmost frame */
+	c.depth = s->depth[id] - 1;
+	u->open(u, &c);
+}
+
+static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op, unsigned long *parent)
+{
+	struct graph_stack *s = stack_of(current);
+	unsigned int taken = 0, roots = 0, hidden = 0, gen;
+	unsigned long mask, irqflags;
+	struct fgraph_call c;
+	struct graph_frame *f;
+	int id, idx, pid_ok = -1;
+
+	/* NMIs could interleave with the frame setup below: not traced */
+	if (!s || in_nmi() || atomic_read(&current->tracing_graph_pause))
+		return;
+	if (current->curr_ret_stack >= FGRAPH_DEPTH_MAX) {
+		atomic_inc(&current->trace_overrun);
+		return;
+	}
+	mask = READ_ONCE(fgraph_mask);
+	/* a user in the mask was added in this generation or before */
+	smp_rmb();
+	gen = READ_ONCE(fgraph_gen);
+	c.func = ip;
+	for_each_set_bit(id, &mask, FGRAPH_USERS) {
+		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+		unsigned int want;
+
+		if (!u || !user_sees(u, ip, &pid_ok))
+			continue;
+		if (unlikely(s->gen[id] != u->gen))
+			stack_user_reset(s, id, u->gen);
+		c.depth = s->depth[id];
+		c.roots = s->roots[id];
+		c.hidden = s->hidden[id];
+		want = u->entry(u, &c);
+		if (want & FGRAPH_TAKE)
+			taken |= BIT(id);
+		if (want & FGRAPH_ROOT)
+			roots |= BIT(id);
+		if (want & FGRAPH_HIDE)
+			hidden |= BIT(id);
+	}
+	if (!(taken | roots | hidden))
+		return;
+
+	/*
+	 * An irq taken here would trace on this same stack: keep it out
+	 * while the callers are opened and our frame is set up.
+	 */
+	local_irq_save(irqflags);
+	idx = current->curr_ret_stack;
+	mask = taken;
+	for_each_set_bit(id, &mask, FGRAPH_USERS) {
+		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+
+		if (u && u->open)
+			open_caller(s, idx, id, u);
+	}
+	f = &s->frame[idx];
+	f->ret = *parent;
+	f->func = ip;
+	f->retp = parent;
+	f->ctx = tracing_gen_ctx_flags(irqflags);
+	f->gen = gen;
+	f->taken = taken;
+	f->roots = roots;
+	f->hidden = hidden;
+	f->opened = 0;
+	f->child_ns = 0;
+	f->calltime = trace_clock_local();
+	mask = taken | roots | hidden;
+	for_each_set_bit(id, &mask, FGRAPH_USERS) {
+		s->depth[id] += !!(taken & BIT(id));
+		s->roots[id] += !!(roots & BIT(id));
+		s->hidden[id] += !!(hidden & BIT(id));
+	}
+	barrier();
+	current->curr_ret_stack = idx + 1;
+	barrier();
+	*parent = (unsigned long)return_to_handler;
+	local_irq_restore(irqflags);
+}
+
+/* Called by return_to_handler: call back the takers, hand back the address. */
+unsigned long notrace ftrace_return_to_handler(void)
+{
+	struct graph_stack *s = stack_of(current);
+	int idx = current->curr_ret_stack - 1;
+	unsigned long irqflags, mask;
+	struct graph_frame f;
+	struct fgraph_call c;
+	u64 now, calltime;
+	int bit, id;
+
+	if (WARN_ON_ONCE(!s || idx < 0))
+		panic("function_graph: return with an empty shadow stack\n");
+
+	/*
+	 * Off the shadow stack before anything is recorded, with irqs out
+	 * while the frame is read and popped: an irq's calls then see the
+	 * caller on top, as after the return, and cannot open this call
+	 * once its return has been taken for a leaf.
+	 */
+	local_irq_save(irqflags);
+	f = s->frame[idx];
+	mask = f.taken | f.roots | f.hidden;
+	for_each_set_bit(id, &mask, FGRAPH_USERS) {
+		/* pushed for a user whose counts were reset since */
+		if ((int)(f.gen - s->gen[id]) < 0)
+			continue;
+		s->depth[id] -= !!(f.taken & BIT(id));
+		s->roots[id] -= !!(f.roots & BIT(id));
+		s->hidden[id] -= !!(f.hidden & BIT(id));
+	}
+	current->curr_ret_stack = idx;
+	local_irq_restore(irqflags);
+
+	if (!f.taken)
+		return f.ret;
+	bit = ftrace_recursion_enter();
+	if (bit < 0)
+		return f.ret;
+	preempt_disable_notrace();
+	now = trace_clock_local();
+	calltime = min(f.calltime, now);
+	/* graph-time 0: a function's own time, without its callees' */
+	if (idx)
+		s->frame[idx - 1].child_ns += now - calltime;
+	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME))
+		calltime = min(calltime + f.child_ns, now);
+	c.func = f.func;
+	c.ctx = f.ctx;
+	c.calltime = calltime;
+	c.rettime = now;
+	mask = f.taken & READ_ONCE(fgraph_mask);
+	for_each_set_bit(id, &mask, FGRAPH_USERS) {
+		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+
+		/* a user added since the call was not asked about it */
+		if (!u || (int)(f.gen - u->gen) < 0)
+			continue;
+		c.depth = s->depth[id];
+		c.opened = f.opened & BIT(id);
+		u->ret(u, &c);
+	}
+	preempt_enable_notrace();
+	ftrace_recursion_exit(bit);
+	return f.ret;
+}
+
+/*
+ * sleep-time 0: a task's hooked calls did not run while it was switched
+ * out, so their clocks move on by that long.  @next is not running: its
+ * frames are ours to change.
+ */
+void notrace __ftrace_graph_sched_switch(struct task_struct *prev,
+					 struct task_struct *next)
+{
+	struct graph_stack *s = stack_of(next);
+	u64 now = trace_clock_local(), slept;
+	int i;
+
+	prev->ftrace_timestamp = now;
+	if (!s || !next->ftrace_timestamp ||
+	    (global_trace.trace_flags & TRACE_ITER_SLEEP_TIME))
+		return;
+	slept = now - min(next->ftrace_timestamp, now);
+	for (i = 0; i < next->curr_ret_stack; i++)
+		s->frame[i].calltime = min(s->frame[i].calltime + slept, now);
+}
+
+/* ---- users ----------------------------------------------------------- */
+
+/* The sites: those any user's filter wants; under ftrace_lock. */
+static bool graph_wants(struct ftrace_ops *op, unsigned long ip)
+{
+	int id;
+
+	for (id = 0; id < FGRAPH_USERS; id++) {
+		struct fgraph_user *u = fgraph_users[id];
+
+		if (u && (!u->filter || ftrace_hashes_want(u->filter, ip)))
+			return true;
+	}
+	return false;
+}
+
+/* each user filters for itself: the dispatch calls it for every site */
+static struct ftrace_ops graph_ops = {
+	.func	= graph_entry,
+	.flags	= FTRACE_OPS_FL_SUBOPS,
+	.wants	= graph_wants,
+};
+
+int fgraph_add_user(struct fgraph_user *u)
+{
+	int id, ret = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	for (id = 0; id < FGRAPH_USERS && fgraph_users[id]; id++)
+		;
+	if (id == FGRAPH_USERS)
+		return -ENOSPC;
+	if (!READ_ONCE(graph_active)) {
+		WRITE_ONCE(graph_active, true);
+		graph_stacks_alloc_all();
+	}
+	mutex_lock(&ftrace_lock);
+	u->id = id;
+	fgraph_users[id] = u;
+	/* the sites it wants are patched before it is asked about any */
+	if (graph_ops.flags & FTRACE_OPS_FL_ENABLED)
+		ftrace_update_locked();
+	else
+		ret = ftrace_register_locked(&graph_ops);
+	if (ret) {
+		fgraph_users[id] = NULL;
+		mutex_unlock(&ftrace_lock);
+		return ret;
+	}
+	/*
+	 * Asked only now that every site is patched: the sites patched
+	 * first would otherwise trace the patching of the rest.
+	 */
+	u->gen = fgraph_gen + 1;
+	WRITE_ONCE(fgraph_gen, u->gen);
+	/* an entry that sees the bit sees the generation: graph_entry()'s rmb */
+	smp_wmb();
+	WRITE_ONCE(fgraph_mask, fgraph_mask | BIT(id));
+	mutex_unlock(&ftrace_lock);
+	static_branch_enable(&fgraph_sched_key);
+	return 0;
+}
+
+void fgraph_remove_user(struct fgraph_user *u)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (WARN_ON_ONCE(fgraph_users[u->id] != u))
+		return;
+	mutex_lock(&ftrace_lock);
+	WRITE_ONCE(fgraph_mask, fgraph_mask & ~BIT(u->id));
+	WRITE_ONCE(fgraph_users[u->id], NULL);
+	if (!fgraph_mask)
+		ftrace_unregister_locked(&graph_ops);
+	else
+		ftrace_update_locked();
+	mutex_unlock(&ftrace_lock);
+	if (!fgraph_mask)
+		static_branch_disable(&fgraph_sched_key);
+	/* stacks stay: hooked returns still come back through them */
+	ftrace_sync();
+}
