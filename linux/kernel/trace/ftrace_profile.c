@@ -214,70 +214,46 @@ static void profile_stop(void)
 	ftrace_sync();
 }
 
-static ssize_t enabled_read(struct file *filp, char __user *ubuf, size_t cnt,
-			    loff_t *ppos)
+static u64 enabled_get(struct trace_array *tr, unsigned long key)
 {
-	char buf[3] = { '0', '\n' };
-
-	if (READ_ONCE(profile_enabled))
-		buf[0] = '1';
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+	return READ_ONCE(profile_enabled);
 }
 
-static ssize_t enabled_write(struct file *filp, const char __user *ubuf,
-			     size_t cnt, loff_t *ppos)
+static int enabled_set(struct trace_array *tr, unsigned long key, u64 val)
 {
-	unsigned long val;
-	int ret;
+	int ret = 0;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	val = !!val;
 	mutex_lock(&trace_types_lock);
-	if (val != profile_enabled) {
-		if (val) {
+	if (!!val != profile_enabled) {
+		if (val)
 			ret = profile_start();
-		} else {
+		else
 			profile_stop();
-			ret = 0;
-		}
 		if (!ret)
-			WRITE_ONCE(profile_enabled, val);
+			WRITE_ONCE(profile_enabled, !!val);
 	}
 	mutex_unlock(&trace_types_lock);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return ret;
 }
 
-static const struct file_operations enabled_fops = {
-	.read	= enabled_read,
-	.write	= enabled_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file enabled_file =
+	TRACE_NUM_FILE(enabled_get, enabled_set, 0);
 
-static ssize_t drops_read(struct file *filp, char __user *ubuf, size_t cnt,
-			  loff_t *ppos)
+static u64 drops_get(struct trace_array *tr, unsigned long key)
 {
 	unsigned long drops = 0;
-	char buf[24];
-	int cpu, len;
+	int cpu;
 
 	mutex_lock(&trace_types_lock);
 	for_each_possible_cpu(cpu)
 		if (per_cpu(prof_tables, cpu))
 			drops += READ_ONCE(per_cpu(prof_tables, cpu)->drops);
 	mutex_unlock(&trace_types_lock);
-	len = scnprintf(buf, sizeof(buf), "%lu\n", drops);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return drops;
 }
 
-static const struct file_operations drops_fops = {
-	.read	= drops_read,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file drops_file =
+	TRACE_NUM_FILE(drops_get, NULL, 0);
 
 /* ---- trace_stat/functionN -------------------------------------------- */
 
@@ -421,9 +397,9 @@ static __init int init_function_profiler(void)
 	int cpu;
 
 	tracefs_create_file("function_profile_enabled", TRACE_MODE_WRITE, NULL, NULL,
-			    &enabled_fops);
+			    &enabled_file.fops);
 	tracefs_create_file("function_profile_drops", TRACE_MODE_READ, NULL, NULL,
-			    &drops_fops);
+			    &drops_file.fops);
 	dir = tracefs_create_dir("trace_stat", NULL);
 	if (IS_ERR_OR_NULL(dir))
 		return 0;

@@ -206,6 +206,60 @@ static struct trace_array *file_tr(struct file *filp)
 	return file_inode(filp)->i_private;
 }
 
+/* ---- numeric files (struct trace_num_file) ---------------------------- */
+
+static const struct trace_num_file *num_file(struct file *filp)
+{
+	return container_of_const(filp->f_op, struct trace_num_file, fops);
+}
+
+int trace_num_open(struct inode *inode, struct file *file)
+{
+	return inode->i_private ? trace_array_get(inode->i_private) : 0;
+}
+
+int trace_num_release(struct inode *inode, struct file *file)
+{
+	if (inode->i_private)
+		trace_array_put(inode->i_private);
+	return 0;
+}
+
+ssize_t trace_num_read(struct file *filp, char __user *ubuf, size_t cnt,
+		       loff_t *ppos)
+{
+	struct inode *inode = file_inode(filp);
+	char buf[24];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%llu\n",
+			num_file(filp)->get(inode->i_private,
+					    (unsigned long)inode->i_cdev));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+ssize_t trace_num_write(struct file *filp, const char __user *ubuf,
+			size_t cnt, loff_t *ppos)
+{
+	const struct trace_num_file *nf = num_file(filp);
+	struct inode *inode = file_inode(filp);
+	u64 val;
+	int ret;
+
+	if (!nf->set)
+		return -EINVAL;
+	ret = kstrtoull_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (nf->max && val > nf->max)
+		return -EINVAL;
+	ret = nf->set(inode->i_private, (unsigned long)inode->i_cdev, val);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
 /* A user write as a NUL-terminated string, at most @max bytes. */
 static char *trace_user_string(const char __user *ubuf, size_t cnt,
 			       size_t max)
@@ -216,41 +270,22 @@ static char *trace_user_string(const char __user *ubuf, size_t cnt,
 }
 
 /* tracing_on: "0" stops the writers, any other number restarts them */
-static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
+static u64 tracing_on_get(struct trace_array *tr, unsigned long key)
 {
-	char buf[4];
-	int len;
-
-	len = scnprintf(buf, sizeof(buf), "%d\n",
-			ring_buffer_record_is_on(READ_ONCE(file_tr(filp)->buffer)));
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return ring_buffer_record_is_on(READ_ONCE(tr->buffer));
 }
 
-static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
-				size_t cnt, loff_t *ppos)
+static int tracing_on_set(struct trace_array *tr, unsigned long key, u64 val)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
 	if (val)
-		ring_buffer_record_on(READ_ONCE(file_tr(filp)->buffer));
+		ring_buffer_record_on(READ_ONCE(tr->buffer));
 	else
-		ring_buffer_record_off(READ_ONCE(file_tr(filp)->buffer));
-	*ppos += cnt;
-	return cnt;
+		ring_buffer_record_off(READ_ONCE(tr->buffer));
+	return 0;
 }
 
-static const struct file_operations tracing_on_fops = {
-	.open	= tr_open,
-	.release = tr_release,
-	.read	= tracing_on_read,
-	.write	= tracing_on_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file tracing_on_file =
+	TRACE_NUM_FILE(tracing_on_get, tracing_on_set, 0);
 
 static bool tracer_fits(struct trace_array *tr, struct tracer *t)
 {
@@ -570,15 +605,9 @@ static const struct trace_option trace_options[] = {
 static struct trace_option option_kinds[BITS_PER_LONG];
 
 /* an options/ file has its array in i_private and its bit in i_cdev */
-static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
+static u64 option_get(struct trace_array *tr, unsigned long bit)
 {
-	unsigned long bit = (unsigned long)file_inode(filp)->i_cdev;
-	char buf[3] = { '0', '\n' };
-
-	if (file_tr(filp)->trace_flags & bit)
-		buf[0] = '1';
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+	return !!(tr->trace_flags & bit);
 }
 
 /* options/ files and trace_options both set flags through here */
@@ -592,30 +621,14 @@ static void set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
 	mutex_unlock(&trace_types_lock);
 }
 
-static ssize_t option_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
+static int option_set(struct trace_array *tr, unsigned long bit, u64 val)
 {
-	unsigned long bit = (unsigned long)file_inode(filp)->i_cdev;
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	set_trace_flag(file_tr(filp), bit, val);
-	*ppos += cnt;
-	return cnt;
+	set_trace_flag(tr, bit, val);
+	return 0;
 }
 
-static const struct file_operations option_fops = {
-	.open		= tr_open,
-	.release	= tr_release,
-	.read		= option_read,
-	.write		= option_write,
-	.llseek		= default_llseek,
-};
+static const struct trace_num_file option_file =
+	TRACE_NUM_FILE(option_get, option_set, 1);
 
 /* An options/@name file of @tr showing and setting @bit of its flags. */
 struct dentry *trace_create_option(struct trace_array *tr, const char *name,
@@ -627,7 +640,7 @@ struct dentry *trace_create_option(struct trace_array *tr, const char *name,
 	if (!tr->options)
 		return NULL;
 	d = tracefs_create_file(name, TRACE_MODE_WRITE, tr->options, tr,
-				&option_fops);
+				&option_file.fops);
 	if (IS_ERR_OR_NULL(d))
 		return d;
 	d_inode(d)->i_cdev = (void *)bit;
@@ -1412,18 +1425,11 @@ static const struct file_operations trace_pipe_fops = {
 
 /* ---- buffer size and stats ------------------------------------------- */
 
-static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
-				size_t cnt, loff_t *ppos)
+static u64 buffer_size_get(struct trace_array *tr, unsigned long key)
 {
-	int cpu_file = inode_cpu(file_inode(filp));
-	unsigned long size;
-	char buf[32];
-	int len;
+	int cpu = trace_key_cpu(key);
 
-	size = ring_buffer_size(file_tr(filp)->buffer,
-				cpu_file == RING_BUFFER_ALL_CPUS ? 0 : cpu_file);
-	len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return ring_buffer_size(tr->buffer, cpu == RING_BUFFER_ALL_CPUS ? 0 : cpu) >> 10;
 }
 
 /*
@@ -1452,54 +1458,33 @@ static int trace_resize(struct trace_array *tr, unsigned long size, int cpu)
 	return 0;
 }
 
-static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
+static int buffer_size_set(struct trace_array *tr, unsigned long key, u64 kb)
 {
-	int cpu_file = inode_cpu(file_inode(filp));
-	unsigned long kb;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
-	if (ret)
-		return ret;
-	if (!kb || kb > (ULONG_MAX >> 10))
+	if (!kb)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	ret = trace_resize(file_tr(filp), kb << 10, cpu_file);
+	ret = trace_resize(tr, kb << 10, trace_key_cpu(key));
 	mutex_unlock(&trace_types_lock);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return ret;
 }
 
-static const struct file_operations buffer_size_fops = {
-	.open	= tr_open,
-	.release = tr_release,
-	.read	= buffer_size_read,
-	.write	= buffer_size_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file buffer_size_file =
+	TRACE_NUM_FILE(buffer_size_get, buffer_size_set, ULONG_MAX >> 10);
 
-static ssize_t buffer_total_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
+static u64 buffer_total_get(struct trace_array *tr, unsigned long key)
 {
-	unsigned long size = 0;
-	char buf[32];
-	int cpu, len;
+	u64 size = 0;
+	int cpu;
 
 	for_each_online_cpu(cpu)
-		size += ring_buffer_size(file_tr(filp)->buffer, cpu) >> 10;
-	len = scnprintf(buf, sizeof(buf), "%lu\n", size);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+		size += ring_buffer_size(tr->buffer, cpu) >> 10;
+	return size;
 }
 
-static const struct file_operations buffer_total_fops = {
-	.open	= tr_open,
-	.release = tr_release,
-	.read	= buffer_total_read,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file buffer_total_file =
+	TRACE_NUM_FILE(buffer_total_get, NULL, 0);
 
 /* per_cpu/cpuN/stats, in mainline's format */
 static int stats_show(struct seq_file *m, void *v)
@@ -1614,7 +1599,7 @@ static void create_per_cpu_files(struct trace_array *tr)
 		cpu_file(tr, "trace", TRACE_MODE_WRITE, d, cpu, &trace_fops);
 		cpu_file(tr, "trace_pipe", TRACE_MODE_READ, d, cpu, &trace_pipe_fops);
 		cpu_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, cpu,
-			 &buffer_size_fops);
+			 &buffer_size_file.fops);
 		cpu_file(tr, "stats", TRACE_MODE_READ, d, cpu, &stats_fops);
 		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
 			cpu_file(tr, "snapshot", TRACE_MODE_WRITE, d, cpu,
@@ -1627,34 +1612,18 @@ static void create_per_cpu_files(struct trace_array *tr)
  * to enable; tools that switch all events off before they start (the
  * selftests, trace-cmd reset) still find the file.
  */
-static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
+static u64 events_enable_get(struct trace_array *tr, unsigned long key)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, "0\n", 2);
+	return 0;
 }
 
-static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
+static int events_enable_set(struct trace_array *tr, unsigned long key, u64 val)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	*ppos += cnt;
-	return cnt;
+	return 0;
 }
 
-static const struct file_operations events_enable_fops = {
-	.open	= tr_open,
-	.release = tr_release,
-	.read	= events_enable_read,
-	.write	= events_enable_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file events_enable_file =
+	TRACE_NUM_FILE(events_enable_get, events_enable_set, 1);
 
 /* trace_clock: events are stamped by the per-CPU local clock only */
 static ssize_t trace_clock_read(struct file *filp, char __user *ubuf,
@@ -1747,38 +1716,19 @@ static const struct file_operations cpumask_fops = {
 /* tracing_thresh: function_graph records only returns slower than it */
 unsigned long tracing_thresh;
 
-static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
+static u64 thresh_get(struct trace_array *tr, unsigned long key)
 {
-	char buf[24];
-	int len;
-
-	len = scnprintf(buf, sizeof(buf), "%lu\n",
-			READ_ONCE(tracing_thresh) / NSEC_PER_USEC);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return READ_ONCE(tracing_thresh) / NSEC_PER_USEC;
 }
 
-static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
+static int thresh_set(struct trace_array *tr, unsigned long key, u64 us)
 {
-	unsigned long us;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &us);
-	if (ret)
-		return ret;
-	if (us > ULONG_MAX / NSEC_PER_USEC)
-		return -EINVAL;
 	WRITE_ONCE(tracing_thresh, us * NSEC_PER_USEC);
-	*ppos += cnt;
-	return cnt;
+	return 0;
 }
 
-static const struct file_operations thresh_fops = {
-	.read	= thresh_read,
-	.write	= thresh_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file thresh_file =
+	TRACE_NUM_FILE(thresh_get, thresh_set, ULONG_MAX / NSEC_PER_USEC);
 
 /*
  * README: what this tracefs offers. Lines that tools grep (ftracetest's
@@ -1862,17 +1812,17 @@ static void create_trace_files(struct trace_array *tr)
 	struct dentry *d = tr->dir, *events;
 	unsigned int i;
 
-	tr_file(tr, "tracing_on", TRACE_MODE_WRITE, d, &tracing_on_fops);
+	tr_file(tr, "tracing_on", TRACE_MODE_WRITE, d, &tracing_on_file.fops);
 	tr_file(tr, "available_tracers", TRACE_MODE_READ, d, &available_tracers_fops);
 	tr_file(tr, "current_tracer", TRACE_MODE_WRITE, d, &current_tracer_fops);
 	tr_file(tr, "trace", TRACE_MODE_WRITE, d, &trace_fops);
 	tr_file(tr, "trace_pipe", TRACE_MODE_READ, d, &trace_pipe_fops);
-	tr_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, &buffer_size_fops);
-	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_fops);
+	tr_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, &buffer_size_file.fops);
+	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_file.fops);
 	create_per_cpu_files(tr);
 	events = tracefs_create_dir("events", d);
 	if (!IS_ERR_OR_NULL(events))
-		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_fops);
+		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_file.fops);
 	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
 	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);
@@ -2011,7 +1961,7 @@ static __init int tracer_init_tracefs(void)
 	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
 		trace_add_option(trace_options[i].name, trace_options[i].bit);
 	tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
-	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_fops);
+	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_file.fops);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);
 	return 0;

@@ -4,6 +4,8 @@
 #define _KERNEL_TRACE_TRACE_H
 
 #include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/ring_buffer.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seq_buf.h>
@@ -121,6 +123,46 @@ struct trace_array {
 };
 
 extern struct trace_array global_trace;
+
+/*
+ * A tracefs file of one unsigned number.  A read prints get()'s value;
+ * a write parses a decimal number, refuses one above @max (0: no limit)
+ * with EINVAL, and hands it to set() (NULL: read-only).  Both get the
+ * file's array (its i_private, NULL for a global file, held open) and its
+ * key (i_cdev: an option's bit, or a per-CPU file's CPU + 1, see
+ * trace_key_cpu()).  Declare one with TRACE_NUM_FILE().
+ */
+struct trace_num_file {
+	const struct file_operations fops;
+	u64			(*get)(struct trace_array *tr, unsigned long key);
+	int			(*set)(struct trace_array *tr, unsigned long key,
+				       u64 val);
+	u64			max;
+};
+
+int trace_num_open(struct inode *inode, struct file *file);
+int trace_num_release(struct inode *inode, struct file *file);
+ssize_t trace_num_read(struct file *filp, char __user *ubuf, size_t cnt,
+		       loff_t *ppos);
+ssize_t trace_num_write(struct file *filp, const char __user *ubuf,
+			size_t cnt, loff_t *ppos);
+
+#define TRACE_NUM_FILE(_get, _set, _max) {		\
+	.fops = {					\
+		.open		= trace_num_open,	\
+		.release	= trace_num_release,	\
+		.read		= trace_num_read,	\
+		.write		= trace_num_write,	\
+		.llseek		= default_llseek,	\
+	},						\
+	.get = (_get), .set = (_set), .max = (_max),	\
+}
+
+/* a per_cpu/cpuN file's key: N, or RING_BUFFER_ALL_CPUS outside per_cpu/ */
+static inline int trace_key_cpu(unsigned long key)
+{
+	return key ? key - 1 : RING_BUFFER_ALL_CPUS;
+}
 
 /* a reference for an open file of @tr; -ENODEV once it is removed */
 int trace_array_get(struct trace_array *tr);

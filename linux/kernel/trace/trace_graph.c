@@ -368,35 +368,19 @@ static struct tracer graph_tracer = {
 	.print_line	= graph_print_line,
 };
 
-static ssize_t depth_read(struct file *filp, char __user *ubuf, size_t cnt,
-			  loff_t *ppos)
+static u64 depth_get(struct trace_array *tr, unsigned long key)
 {
-	char buf[16];
-	int len = scnprintf(buf, sizeof(buf), "%d\n", max_graph_depth);
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return READ_ONCE(max_graph_depth);
 }
 
-static ssize_t depth_write(struct file *filp, const char __user *ubuf,
-			   size_t cnt, loff_t *ppos)
+static int depth_set(struct trace_array *tr, unsigned long key, u64 val)
 {
-	int val, ret;
-
-	ret = kstrtoint_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val < 0)
-		return -EINVAL;
 	WRITE_ONCE(max_graph_depth, val);
-	*ppos += cnt;
-	return cnt;
+	return 0;
 }
 
-static const struct file_operations depth_fops = {
-	.read	= depth_read,
-	.write	= depth_write,
-	.llseek	= default_llseek,
-};
+static const struct trace_num_file depth_file =
+	TRACE_NUM_FILE(depth_get, depth_set, INT_MAX);
 
 static __init int init_graph_trace(void)
 {
@@ -421,7 +405,7 @@ static __init int init_graph_tracefs(void)
 {
 	unsigned int i;
 
-	tracefs_create_file("max_graph_depth", TRACE_MODE_WRITE, NULL, NULL, &depth_fops);
+	tracefs_create_file("max_graph_depth", TRACE_MODE_WRITE, NULL, NULL, &depth_file.fops);
 	for (i = 0; i < ARRAY_SIZE(graph_options); i++)
 		trace_add_option(graph_options[i].name, graph_options[i].bit);
 	return 0;
