@@ -279,5 +279,12 @@ void trace_save_cmdline(struct task_struct *tsk);
 
 int trace_snapshot_alloc(struct trace_array *tr);
 bool trace_snapshot_swap(struct trace_array *tr);
+ssize_t trace_snapshot_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos);
+
+/* trace_readers.c: trace, snapshot and trace_pipe (top and per CPU) */
+extern const struct file_operations trace_fops;
+extern const struct file_operations trace_snapshot_fops;
+extern const struct file_operations trace_pipe_fops;
 
 #endif /* _KERNEL_TRACE_TRACE_H */
