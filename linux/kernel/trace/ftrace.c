@@ -586,6 +586,17 @@ void ftrace_module_init(struct module *mod)
 	mutex_unlock(&ftrace_lock);
 }
 
+/* set_ftrace_filter's part in a module's life (ftrace_filter.c's) */
+static const struct ftrace_mod_hooks *mod_hooks;
+
+/* Once, before modules load; the hooks run under ftrace_lock. */
+void ftrace_set_mod_hooks(const struct ftrace_mod_hooks *hooks)
+{
+	mutex_lock(&ftrace_lock);
+	mod_hooks = hooks;
+	mutex_unlock(&ftrace_lock);
+}
+
 /* Its text is final now: enable the sites current ops want. */
 void ftrace_module_enable(struct module *mod)
 {
@@ -598,7 +609,8 @@ void ftrace_module_enable(struct module *mod)
 		/* listings and the name index see it from now on */
 		ftrace_groups_gen++;
 		/* :mod: filters written before the module came */
-		ftrace_filter_load_mod(mod);
+		if (mod_hooks)
+			mod_hooks->load(mod);
 		if (rcu_access_pointer(ftrace_ops_list))
 			ftrace_update_sites(g);
 	}
@@ -612,7 +624,8 @@ void ftrace_release_mod(struct module *mod)
 	mutex_lock(&ftrace_lock);
 	g = ftrace_group_of(mod);
 	if (g) {
-		ftrace_filter_release_mod(mod, g);
+		if (mod_hooks)
+			mod_hooks->release(mod, g);
 		list_del_rcu(&g->list);
 		ftrace_groups_gen++;
 	}

@@ -958,7 +958,7 @@ static void load_mod_set(struct filter_set *set, struct module *mod,
 		ftrace_ops_set_hashes(set->ops, h[0], h[1]);
 }
 
-void ftrace_filter_load_mod(struct module *mod)
+static void filter_load_mod(struct module *mod)
 {
 	struct name_index *ni;
 	struct filter_set *set;
@@ -1007,7 +1007,7 @@ static void release_mod_set(struct filter_set *set, struct ftrace_group *g)
 }
 
 /* forget @mod's functions in the filters and commands */
-void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
+static void filter_release_mod(struct module *mod, struct ftrace_group *g)
 {
 	struct filter_set *set;
 	unsigned int i;
@@ -1038,6 +1038,11 @@ void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g)
 		kvfree(w.ent);
 	}
 }
+
+static const struct ftrace_mod_hooks filter_mod_hooks = {
+	.load		= filter_load_mod,
+	.release	= filter_release_mod,
+};
 
 /* ---- boot parameters ------------------------------------------------- */
 
@@ -1185,6 +1190,7 @@ static __init int ftrace_filter_init(void)
 {
 	struct trace_array *tr = &global_trace;
 
+	ftrace_set_mod_hooks(&filter_mod_hooks);
 	list_add(&global_set.list, &filter_sets);
 	tr->filters = &global_set;
 	tr->filter_ops = &ftrace_global_filter;

@@ -67,9 +67,17 @@ static __always_inline bool ftrace_hashes_want(struct ftrace_ops *h,
 	return !ftrace_hash_contains(skip, ip);
 }
 
-/* ftrace_filter.c, called under ftrace_lock */
-void ftrace_filter_load_mod(struct module *mod);
-void ftrace_filter_release_mod(struct module *mod, struct ftrace_group *g);
+/*
+ * What the filters do when a module's sites go live (load) or away
+ * (release), called by ftrace.c under ftrace_lock: set by ftrace_filter.c,
+ * so that ftrace.c, which it calls, does not call it back by name.
+ */
+struct ftrace_mod_hooks {
+	void	(*load)(struct module *mod);
+	void	(*release)(struct module *mod, struct ftrace_group *g);
+};
+
+void ftrace_set_mod_hooks(const struct ftrace_mod_hooks *hooks);
 
 extern struct mutex ftrace_lock;
 
