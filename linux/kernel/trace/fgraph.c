@@ -59,15 +59,12 @@ struct graph_frame {
 
 /*
  * task->ret_stack points to one of these; task->curr_ret_stack is depth.
- * A user's counts are for the user of generation @gen in its slot: the
- * first call a new user sees starts them again, and the frames pushed
+ * A user's counts are for the user of generation @cnt.gen in its slot:
+ * the first call a new user sees starts them again, and the frames pushed
  * for the slot's earlier users no longer count when popped.
  */
 struct graph_stack {
-	u8			depth[FGRAPH_USERS];	/* taken frames */
-	u8			roots[FGRAPH_USERS];
-	u8			hidden[FGRAPH_USERS];
-	unsigned int		gen[FGRAPH_USERS];
+	struct fgraph_counts	cnt[FGRAPH_USERS];
 	struct graph_frame	frame[FGRAPH_DEPTH_MAX];
 };
 
@@ -124,7 +121,7 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 
 	if (s) {
 		t->curr_ret_stack = 0;
-		memset(s, 0, offsetof(struct graph_stack, frame));
+		memset(s->cnt, 0, sizeof(s->cnt));
 		return;
 	}
 	if (READ_ONCE(graph_active))
@@ -172,14 +169,26 @@ void unpause_graph_tracing(void)
 
 /* ---- entry and return ------------------------------------------------ */
 
-/* the first call user @id of generation @gen sees on this stack */
-static void notrace stack_user_reset(struct graph_stack *s, int id,
-				     unsigned int gen)
+/*
+ * The lowest user in *@mask, taken off it: cheaper than
+ * for_each_set_bit(), and these loops run on every traced call.
+ */
+static __always_inline int next_user(unsigned long *mask)
 {
-	s->depth[id] = 0;
-	s->roots[id] = 0;
-	s->hidden[id] = 0;
-	s->gen[id] = gen;
+	int id = __ffs(*mask);
+
+	*mask &= *mask - 1;
+	return id;
+}
+
+/* the first call user @u sees on this stack */
+static void notrace stack_user_reset(struct fgraph_counts *cnt,
+				     struct fgraph_user *u)
+{
+	cnt->depth = 0;
+	cnt->roots = 0;
+	cnt->hidden = 0;
+	cnt->gen = u->gen;
 }
 
 /* Does @u see this call of @ip by current?  @pid_ok caches the top level's. */
@@ -200,7 +209,6 @@ static void notrace open_caller(struct graph_stack *s, int idx, int id,
 				struct fgraph_user *u)
 {
 	struct graph_frame *f;
-	struct fgraph_call c;
 
 	while (--idx >= 0 && !(s->frame[idx].taken & BIT(id)))
 		;
@@ -210,11 +218,8 @@ static void notrace open_caller(struct graph_stack *s, int idx, int id,
 		return;
 	f = &s->frame[idx];
 	f->opened |= BIT(id);
-	c.func = f->func;
-	c.ctx = f->ctx;
 	/* it is the user's topmost frame */
-	c.depth = s->depth[id] - 1;
-	u->open(u, &c);
+	u->open(u, f->func, f->ctx, s->cnt[id].depth - 1);
 }
 
 static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
@@ -223,7 +228,6 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	struct graph_stack *s = stack_of(current);
 	unsigned int taken = 0, roots = 0, hidden = 0, gen;
 	unsigned long mask, irqflags;
-	struct fgraph_call c;
 	struct graph_frame *f;
 	int id, idx, pid_ok = -1;
 
@@ -238,41 +242,55 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	/* a user in the mask was added in this generation or before */
 	smp_rmb();
 	gen = READ_ONCE(fgraph_gen);
-	c.func = ip;
-	for_each_set_bit(id, &mask, FGRAPH_USERS) {
-		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
-		unsigned int want;
-
-		if (!u || !user_sees(u, ip, &pid_ok))
-			continue;
-		if (unlikely(s->gen[id] != u->gen))
-			stack_user_reset(s, id, u->gen);
-		c.depth = s->depth[id];
-		c.roots = s->roots[id];
-		c.hidden = s->hidden[id];
-		want = u->entry(u, &c);
-		if (want & FGRAPH_TAKE)
-			taken |= BIT(id);
-		if (want & FGRAPH_ROOT)
-			roots |= BIT(id);
-		if (want & FGRAPH_HIDE)
-			hidden |= BIT(id);
-	}
-	if (!(taken | roots | hidden))
-		return;
 
 	/*
 	 * An irq taken here would trace on this same stack: keep it out
-	 * while the callers are opened and our frame is set up.
+	 * while the users decide, the callers are opened and our frame is
+	 * set up.
 	 */
 	local_irq_save(irqflags);
+	while (mask) {
+		struct fgraph_user *u;
+		struct fgraph_counts *cnt;
+		unsigned int want;
+
+		id = next_user(&mask);
+		u = READ_ONCE(fgraph_users[id]);
+		cnt = &s->cnt[id];
+		if (!u || !user_sees(u, ip, &pid_ok))
+			continue;
+		if (unlikely(cnt->gen != u->gen))
+			stack_user_reset(cnt, u);
+		want = u->entry(u, ip, cnt);
+		taken |= (want & FGRAPH_TAKE) << id;
+		roots |= !!(want & FGRAPH_ROOT) << id;
+		hidden |= !!(want & FGRAPH_HIDE) << id;
+	}
+	if (!(taken | roots | hidden))
+		goto out;
+
 	idx = current->curr_ret_stack;
 	mask = taken;
-	for_each_set_bit(id, &mask, FGRAPH_USERS) {
-		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+	while (mask) {
+		struct fgraph_user *u;
 
-		if (u && u->open)
+		id = next_user(&mask);
+		u = READ_ONCE(fgraph_users[id]);
+		if (u->open)
 			open_caller(s, idx, id, u);
+		s->cnt[id].depth++;
+	}
+	if (unlikely(roots | hidden)) {
+		mask = roots;
+		while (mask) {
+			id = next_user(&mask);
+			s->cnt[id].roots++;
+		}
+		mask = hidden;
+		while (mask) {
+			id = next_user(&mask);
+			s->cnt[id].hidden++;
+		}
 	}
 	f = &s->frame[idx];
 	f->ret = *parent;
@@ -286,17 +304,19 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->opened = 0;
 	f->child_ns = 0;
 	f->calltime = trace_clock_local();
-	mask = taken | roots | hidden;
-	for_each_set_bit(id, &mask, FGRAPH_USERS) {
-		s->depth[id] += !!(taken & BIT(id));
-		s->roots[id] += !!(roots & BIT(id));
-		s->hidden[id] += !!(hidden & BIT(id));
-	}
 	barrier();
 	current->curr_ret_stack = idx + 1;
 	barrier();
 	*parent = (unsigned long)return_to_handler;
+out:
 	local_irq_restore(irqflags);
+}
+
+/* Frames popped for user @id: pushed for the user its counts are for? */
+static __always_inline bool counts_hold(struct graph_stack *s, int id,
+					unsigned int gen)
+{
+	return (int)(gen - s->cnt[id].gen) >= 0;
 }
 
 /* Called by return_to_handler: call back the takers, hand back the address. */
@@ -304,10 +324,10 @@ unsigned long notrace ftrace_return_to_handler(void)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
-	unsigned long irqflags, mask;
-	struct graph_frame f;
-	struct fgraph_call c;
-	u64 now, calltime;
+	unsigned int taken, opened, gen;
+	unsigned long irqflags, mask, ret, func;
+	u64 now, calltime, child_ns;
+	struct graph_frame *f;
 	int bit, id;
 
 	if (WARN_ON_ONCE(!s || idx < 0))
@@ -320,50 +340,62 @@ unsigned long notrace ftrace_return_to_handler(void)
 	 * once its return has been taken for a leaf.
 	 */
 	local_irq_save(irqflags);
-	f = s->frame[idx];
-	mask = f.taken | f.roots | f.hidden;
-	for_each_set_bit(id, &mask, FGRAPH_USERS) {
-		/* pushed for a user whose counts were reset since */
-		if ((int)(f.gen - s->gen[id]) < 0)
-			continue;
-		s->depth[id] -= !!(f.taken & BIT(id));
-		s->roots[id] -= !!(f.roots & BIT(id));
-		s->hidden[id] -= !!(f.hidden & BIT(id));
+	f = &s->frame[idx];
+	ret = f->ret;
+	func = f->func;
+	calltime = f->calltime;
+	child_ns = f->child_ns;
+	gen = f->gen;
+	taken = f->taken;
+	opened = f->opened;
+	mask = taken;
+	while (mask) {
+		id = next_user(&mask);
+		s->cnt[id].depth -= counts_hold(s, id, gen);
+	}
+	if (unlikely(f->roots | f->hidden)) {
+		mask = f->roots;
+		while (mask) {
+			id = next_user(&mask);
+			s->cnt[id].roots -= counts_hold(s, id, gen);
+		}
+		mask = f->hidden;
+		while (mask) {
+			id = next_user(&mask);
+			s->cnt[id].hidden -= counts_hold(s, id, gen);
+		}
 	}
 	current->curr_ret_stack = idx;
 	local_irq_restore(irqflags);
 
-	if (!f.taken)
-		return f.ret;
+	if (!taken)
+		return ret;
 	bit = ftrace_recursion_enter();
 	if (bit < 0)
-		return f.ret;
+		return ret;
 	preempt_disable_notrace();
 	now = trace_clock_local();
-	calltime = min(f.calltime, now);
+	calltime = min(calltime, now);
 	/* graph-time 0: a function's own time, without its callees' */
 	if (idx)
 		s->frame[idx - 1].child_ns += now - calltime;
 	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME))
-		calltime = min(calltime + f.child_ns, now);
-	c.func = f.func;
-	c.ctx = f.ctx;
-	c.calltime = calltime;
-	c.rettime = now;
-	mask = f.taken & READ_ONCE(fgraph_mask);
-	for_each_set_bit(id, &mask, FGRAPH_USERS) {
-		struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+		calltime = min(calltime + child_ns, now);
+	mask = taken & READ_ONCE(fgraph_mask);
+	while (mask) {
+		struct fgraph_user *u;
 
+		id = next_user(&mask);
+		u = READ_ONCE(fgraph_users[id]);
 		/* a user added since the call was not asked about it */
-		if (!u || (int)(f.gen - u->gen) < 0)
+		if (!u || (int)(gen - u->gen) < 0)
 			continue;
-		c.depth = s->depth[id];
-		c.opened = f.opened & BIT(id);
-		u->ret(u, &c);
+		u->ret(u, func, calltime, now, s->cnt[id].depth,
+		       opened & BIT(id));
 	}
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
-	return f.ret;
+	return ret;
 }
 
 /*

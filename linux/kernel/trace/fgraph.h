@@ -13,35 +13,34 @@ struct pid_lists;
 #define FGRAPH_ROOT	BIT(1)	/* counted in ->roots while on the stack */
 #define FGRAPH_HIDE	BIT(2)	/* counted in ->hidden while on the stack */
 
-/* One call, as a user sees it. */
-struct fgraph_call {
-	unsigned long		func;
-	unsigned int		ctx;		/* tracing_gen_ctx() at entry */
-	unsigned int		depth;		/* calls below it this user took */
-	unsigned int		roots;		/* its FGRAPH_ROOT calls below */
-	unsigned int		hidden;		/* its FGRAPH_HIDE calls below */
-	bool			opened;		/* ->open() had it (at return) */
-	u64			calltime;	/* at return */
-	u64			rettime;
+/* A user's counts on a task's shadow stack, of the calls below */
+struct fgraph_counts {
+	u8			depth;		/* it took */
+	u8			roots;		/* it counted FGRAPH_ROOT */
+	u8			hidden;		/* it counted FGRAPH_HIDE */
+	unsigned int		gen;		/* fgraph.c's */
 };
 
 /*
  * A user sees the calls that @filter's hashes (set_ftrace_filter and
  * set_ftrace_notrace) let through for tasks that @pids lets through (NULL:
- * the top level's set_ftrace_pid).  Callbacks run with preemption off;
- * ->entry() may run in any context but NMI, ->open() and ->ret() with
- * the recursion guard held.
+ * the top level's set_ftrace_pid).  Callbacks run with preemption off and
+ * never in NMI: ->entry() and ->open() with irqs off, ->ret() with the
+ * recursion guard held.  @ctx is tracing_gen_ctx() at the call's entry;
+ * @depth counts the calls below it that the user took.
  */
 struct fgraph_user {
 	struct ftrace_ops	*filter;
 	struct pid_lists	*pids;
-	unsigned int		(*entry)(struct fgraph_user *u,
-					 const struct fgraph_call *c);
-	/* optional: the nearest call below it the user took has a child */
-	void			(*open)(struct fgraph_user *u,
-					const struct fgraph_call *c);
-	void			(*ret)(struct fgraph_user *u,
-				       const struct fgraph_call *c);
+	unsigned int		(*entry)(struct fgraph_user *u, unsigned long func,
+					 const struct fgraph_counts *cnt);
+	/* optional: the nearest call below one it took has a child */
+	void			(*open)(struct fgraph_user *u, unsigned long func,
+					unsigned int ctx, unsigned int depth);
+	/* @opened: ->open() had it */
+	void			(*ret)(struct fgraph_user *u, unsigned long func,
+				       u64 calltime, u64 rettime,
+				       unsigned int depth, bool opened);
 	/* fgraph.c's */
 	int			id;
 	unsigned int		gen;

@@ -64,7 +64,7 @@ static __always_inline bool ftrace_hashes_want(struct ftrace_ops *h,
 	if (filter && (filter->count || filter->pinned) &&
 	    !ftrace_hash_contains(filter, ip))
 		return false;
-	return !ftrace_hash_contains(skip, ip);
+	return !ftrace_hash_has(skip, ip);
 }
 
 /*

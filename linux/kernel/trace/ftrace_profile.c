@@ -89,23 +89,21 @@ static void notrace ftrace_profile_hit(unsigned long ip)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 
-/* A call: counted, and its return hooked to time it. */
+/* A call (irqs are off): counted, and its return hooked to time it. */
 static unsigned int notrace profile_entry(struct fgraph_user *u,
-					  const struct fgraph_call *c)
+					  unsigned long func,
+					  const struct fgraph_counts *cnt)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
-	ftrace_profile_hit(c->func);
-	local_irq_restore(flags);
+	ftrace_profile_hit(func);
 	return FGRAPH_TAKE;
 }
 
 /* A return, timed as sleep-time and graph-time say. */
-static void notrace profile_ret(struct fgraph_user *u,
-				const struct fgraph_call *c)
+static void notrace profile_ret(struct fgraph_user *u, unsigned long func,
+				u64 calltime, u64 rettime,
+				unsigned int depth, bool opened)
 {
-	u64 ns = c->rettime - c->calltime;
+	u64 ns = rettime - calltime;
 	struct prof_table *t;
 	struct prof_entry *e;
 	unsigned long flags;
@@ -114,7 +112,7 @@ static void notrace profile_ret(struct fgraph_user *u,
 	t = this_cpu_read(prof_tables);
 	/* a call counted on another CPU is not timed here either */
 	if (READ_ONCE(profile_active) && t) {
-		e = prof_lookup(t, c->func, false);
+		e = prof_lookup(t, func, false);
 		if (e) {
 			e->time += ns;
 			e->time_sq += ns * ns;

@@ -58,30 +58,31 @@ static struct trace_array *user_tr(struct fgraph_user *u)
 
 /* What the tracer makes of a call (FGRAPH_* flags). */
 static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
-					      const struct fgraph_call *c)
+					      unsigned long func,
+					      const struct fgraph_counts *cnt)
 {
 	struct trace_array *tr = user_tr(u);
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
 
-	if (c->hidden || (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
-			  in_hardirq()))
+	if (cnt->hidden || (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
+			    in_hardirq()))
 		return 0;
-	if (ftrace_hash_contains(rcu_dereference_raw(tr->graph_notrace_hash), c->func))
+	if (ftrace_hash_has(rcu_dereference_raw(tr->graph_notrace_hash), func))
 		return FGRAPH_HIDE;
 	gfunc = rcu_dereference_raw(tr->graph_hash);
-	if (ftrace_hash_contains(gfunc, c->func))
+	if (ftrace_hash_has(gfunc, func))
 		flags |= FGRAPH_ROOT;
-	else if (gfunc && gfunc->count && !c->roots)
+	else if (gfunc && gfunc->count && !cnt->roots)
 		return 0;
-	if (max_graph_depth && c->depth >= max_graph_depth)
+	if (max_graph_depth && cnt->depth >= max_graph_depth)
 		return 0;
 	return flags | FGRAPH_TAKE;
 }
 
 /* a lazily written entry keeps the context it was entered in */
-static void notrace graph_trace_open(struct fgraph_user *u,
-				     const struct fgraph_call *c)
+static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
+				     unsigned int ctx, unsigned int depth)
 {
 	/* once: a snapshot may swap the buffers under us */
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
@@ -90,31 +91,32 @@ static void notrace graph_trace_open(struct fgraph_user *u,
 	/* under tracing_thresh only slow returns show, without entries */
 	if (tracing_thresh)
 		return;
-	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), c->ctx);
+	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), ctx);
 	if (!e)
 		return;
-	e->func = c->func;
-	e->depth = c->depth;
+	e->func = func;
+	e->depth = depth;
 	trace_commit(b);
 }
 
-static void notrace graph_trace_ret(struct fgraph_user *u,
-				    const struct fgraph_call *c)
+static void notrace graph_trace_ret(struct fgraph_user *u, unsigned long func,
+				    u64 calltime, u64 rettime,
+				    unsigned int depth, bool opened)
 {
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
 	unsigned long thresh = tracing_thresh;
 	struct graph_ret_entry *r;
 
-	if (thresh && c->rettime - c->calltime < thresh)
+	if (thresh && rettime - calltime < thresh)
 		return;
 	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
 	if (!r)
 		return;
-	r->func = c->func;
-	r->calltime = c->calltime;
-	r->rettime = c->rettime;
-	r->depth = c->depth;
-	r->leaf = thresh ? -1 : !c->opened;
+	r->func = func;
+	r->calltime = calltime;
+	r->rettime = rettime;
+	r->depth = depth;
+	r->leaf = thresh ? -1 : !opened;
 	r->overrun = atomic_read(&current->trace_overrun);
 	trace_commit(b);
 }
