@@ -227,6 +227,7 @@ static ssize_t trace_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
+/* a reader seeks in its text; a writer's position stays 0 */
 static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
 {
 	if (file->f_mode & FMODE_READ)
@@ -264,18 +265,11 @@ static int snapshot_open(struct inode *inode, struct file *file)
 	return ret;
 }
 
-static loff_t snapshot_llseek(struct file *file, loff_t offset, int whence)
-{
-	if (file->f_mode & FMODE_READ)
-		return seq_lseek(file, offset, whence);
-	return file->f_pos = 0;
-}
-
 const struct file_operations trace_snapshot_fops = {
 	.open		= snapshot_open,
 	.read		= seq_read,
 	.write		= trace_snapshot_write,
-	.llseek		= snapshot_llseek,
+	.llseek		= trace_llseek,
 	.release	= trace_release,
 };
 
