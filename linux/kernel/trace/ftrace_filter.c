@@ -1102,6 +1102,17 @@ static struct dentry *filter_file(struct trace_array *tr, const char *name,
 	return d;
 }
 
+/* the filter files of every array */
+static void filter_files(struct trace_array *tr)
+{
+	filter_file(tr, "set_ftrace_filter", FK_FILTER);
+	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	filter_file(tr, "set_graph_function", FK_GRAPH);
+	filter_file(tr, "set_graph_notrace", FK_GRAPH_NOTRACE);
+#endif
+}
+
 /* an instance's set_ftrace_filter, set_ftrace_notrace and graph lists */
 static int filter_array_create(struct trace_array *tr)
 {
@@ -1121,12 +1132,7 @@ static int filter_array_create(struct trace_array *tr)
 	mutex_unlock(&ftrace_lock);
 	tr->filters = set;
 	tr->filter_ops = set->ops;
-	filter_file(tr, "set_ftrace_filter", FK_FILTER);
-	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	filter_file(tr, "set_graph_function", FK_GRAPH);
-	filter_file(tr, "set_graph_notrace", FK_GRAPH_NOTRACE);
-#endif
+	filter_files(tr);
 	return 0;
 }
 
@@ -1196,12 +1202,7 @@ static __init int ftrace_filter_init(void)
 	tr->filter_ops = &ftrace_global_filter;
 	apply_boot(boot_filter, false);
 	apply_boot(boot_notrace, true);
-	filter_file(tr, "set_ftrace_filter", FK_FILTER);
-	filter_file(tr, "set_ftrace_notrace", FK_NOTRACE);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	filter_file(tr, "set_graph_function", FK_GRAPH);
-	filter_file(tr, "set_graph_notrace", FK_GRAPH_NOTRACE);
-#endif
+	filter_files(tr);
 	trace_register_array_files(&filter_array_files);
 	return 0;
 }
