@@ -249,6 +249,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	 * set up.
 	 */
 	local_irq_save(irqflags);
+	idx = current->curr_ret_stack;
 	while (mask) {
 		struct fgraph_user *u;
 		struct fgraph_counts *cnt;
@@ -262,36 +263,23 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		if (unlikely(cnt->gen != u->gen))
 			stack_user_reset(cnt, u);
 		want = u->entry(u, ip, cnt);
-		taken |= (want & FGRAPH_TAKE) << id;
-		roots |= !!(want & FGRAPH_ROOT) << id;
-		hidden |= !!(want & FGRAPH_HIDE) << id;
+		/* this call goes on the stack: count it for the user now */
+		if (want & FGRAPH_TAKE) {
+			taken |= BIT(id);
+			if (u->open)
+				open_caller(s, idx, id, u);
+			cnt->depth++;
+		}
+		if (unlikely(want & (FGRAPH_ROOT | FGRAPH_HIDE))) {
+			roots |= !!(want & FGRAPH_ROOT) << id;
+			hidden |= !!(want & FGRAPH_HIDE) << id;
+			cnt->roots += !!(want & FGRAPH_ROOT);
+			cnt->hidden += !!(want & FGRAPH_HIDE);
+		}
 	}
 	if (!(taken | roots | hidden))
 		goto out;
 
-	idx = current->curr_ret_stack;
-	mask = taken;
-	while (mask) {
-		struct fgraph_user *u;
-
-		id = next_user(&mask);
-		u = READ_ONCE(fgraph_users[id]);
-		if (u->open)
-			open_caller(s, idx, id, u);
-		s->cnt[id].depth++;
-	}
-	if (unlikely(roots | hidden)) {
-		mask = roots;
-		while (mask) {
-			id = next_user(&mask);
-			s->cnt[id].roots++;
-		}
-		mask = hidden;
-		while (mask) {
-			id = next_user(&mask);
-			s->cnt[id].hidden++;
-		}
-	}
 	f = &s->frame[idx];
 	f->ret = *parent;
 	f->func = ip;
