@@ -181,6 +181,12 @@ static __always_inline int next_user(unsigned long *mask)
 	return id;
 }
 
+/* Was generation @a before @b?  (Generations wrap.) */
+static __always_inline bool gen_before(unsigned int a, unsigned int b)
+{
+	return (int)(a - b) < 0;
+}
+
 /* the first call user @u sees on this stack */
 static void notrace stack_user_reset(struct fgraph_counts *cnt,
 				     struct fgraph_user *u)
@@ -214,7 +220,7 @@ static void notrace open_caller(struct graph_stack *s, int idx, int id,
 		;
 	/* not if it was taken by an earlier user of the slot */
 	if (idx < 0 || (s->frame[idx].opened & BIT(id)) ||
-	    (int)(s->frame[idx].gen - u->gen) < 0)
+	    gen_before(s->frame[idx].gen, u->gen))
 		return;
 	f = &s->frame[idx];
 	f->opened |= BIT(id);
@@ -304,7 +310,7 @@ out:
 static __always_inline bool counts_hold(struct graph_stack *s, int id,
 					unsigned int gen)
 {
-	return (int)(gen - s->cnt[id].gen) >= 0;
+	return !gen_before(gen, s->cnt[id].gen);
 }
 
 /* Called by return_to_handler: call back the takers, hand back the address. */
@@ -376,7 +382,7 @@ unsigned long notrace ftrace_return_to_handler(void)
 		id = next_user(&mask);
 		u = READ_ONCE(fgraph_users[id]);
 		/* a user added since the call was not asked about it */
-		if (!u || (int)(gen - u->gen) < 0)
+		if (!u || gen_before(gen, u->gen))
 			continue;
 		u->ret(u, func, calltime, now, s->cnt[id].depth,
 		       opened & BIT(id));

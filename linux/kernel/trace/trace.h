@@ -186,6 +186,16 @@ bool ftrace_pid_allowed(void);
 /* the same in an instance, whose lists are @pl */
 bool ftrace_pid_allowed_in(struct pid_lists *pl);
 
+/*
+ * The pid lists a tracer of @tr checks itself.  NULL at the top level,
+ * whose set_ftrace_pid the core checks once per call for every ops
+ * (FTRACE_OPS_FL_GLOBAL_FILTER) and every graph user.
+ */
+static inline struct pid_lists *trace_array_pids(struct trace_array *tr)
+{
+	return tr->name ? tr->pids : NULL;
+}
+
 extern unsigned long tracing_thresh;	/* ns; 0: off */
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN]);

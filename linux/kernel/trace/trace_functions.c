@@ -70,8 +70,7 @@ static int function_trace_init(struct trace_array *tr)
 		ft->ops.flags = FTRACE_OPS_FL_GLOBAL_FILTER;
 	else
 		ft->ops.hash_owner = tr->filter_ops;
-	if (tr->name)
-		ft->pids = tr->pids;
+	ft->pids = trace_array_pids(tr);
 	ft->stack_option = trace_create_option(tr, "func_stack_trace",
 					       TRACE_ITER_FUNC_STACK);
 	ret = register_ftrace_function(&ft->ops);

@@ -338,8 +338,7 @@ static int graph_trace_init(struct trace_array *tr)
 		return -ENOMEM;
 	gt->tr = tr;
 	gt->user.filter = tr->filter_ops;
-	/* the top level's set_ftrace_pid: fgraph.c uses the cached verdict */
-	gt->user.pids = tr->name ? tr->pids : NULL;
+	gt->user.pids = trace_array_pids(tr);
 	gt->user.entry = graph_trace_entry;
 	gt->user.open = graph_trace_open;
 	gt->user.ret = graph_trace_ret;
