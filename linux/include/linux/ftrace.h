@@ -125,10 +125,6 @@ int unregister_ftrace_function(struct ftrace_ops *ops);
 /* Called from ftrace_caller, with the site's ip and the return slot. */
 void ftrace_dispatch(unsigned long ip, unsigned long *parent);
 
-/* 0 if tracing is forbidden on this CPU's current context level */
-int ftrace_recursion_enter(void);
-void ftrace_recursion_exit(int bit);
-
 /* copy_process() and free_task(): per-task tracer state */
 void ftrace_graph_init_task(struct task_struct *t);
 void ftrace_graph_exit_task(struct task_struct *t);

@@ -19,6 +19,12 @@
  * the return of a call it was not asked about (a task may sleep through
  * any number of users coming and going with hooked returns pending).
  *
+ * With one user, and the graph ops alone in the dispatch (ftrace.c's
+ * ftrace_sole_ops), every call the entry sees is through a site that user
+ * wants: fgraph_exact says so, and the user's filter is not looked up
+ * again.  Adding or removing a user clears it first; it is set again once
+ * the sites are the remaining user's.
+ *
  * Locking: users are added and removed under trace_types_lock and, for
  * the table the site updates read, ftrace_lock.  Entry and return take no
  * lock: they read the table with preemption off, and a removed user is
@@ -49,12 +55,19 @@ struct graph_frame {
 	unsigned long		*retp;
 	u64			calltime;	/* moved on by time slept */
 	u64			child_ns;	/* spent in hooked callees */
-	unsigned int		ctx;		/* context at entry */
+	unsigned int		pc;		/* context at entry: trace_ctx_of() */
 	unsigned int		gen;		/* fgraph_gen at entry */
-	u16			taken;		/* called back on return */
-	u16			roots;		/* FGRAPH_ROOT */
-	u16			hidden;		/* FGRAPH_HIDE */
-	u16			opened;		/* told of its entry */
+	u8			cflags;
+	u8			migrate;
+	union {
+		struct {
+			u16	taken;		/* called back on return */
+			u16	roots;		/* FGRAPH_ROOT */
+			u16	hidden;		/* FGRAPH_HIDE */
+			u16	opened;		/* told of its entry */
+		};
+		u64		users;		/* all four, set at once */
+	};
 };
 
 /*
@@ -72,6 +85,7 @@ static bool graph_active;
 static struct fgraph_user *fgraph_users[FGRAPH_USERS];
 static unsigned long fgraph_mask;	/* users the entry asks */
 static unsigned int fgraph_gen;
+static bool fgraph_exact;		/* one user; the sites are its own */
 DEFINE_STATIC_KEY_FALSE(fgraph_sched_key);
 
 static struct graph_stack *stack_of(struct task_struct *t)
@@ -197,22 +211,20 @@ static void notrace stack_user_reset(struct fgraph_counts *cnt,
 	cnt->gen = u->gen;
 }
 
-/* Does @u see this call of @ip by current?  @pid_ok caches the top level's. */
-static bool notrace user_sees(struct fgraph_user *u, unsigned long ip,
-			      int *pid_ok)
+/* Does @u see this call of @ip by current?  @exact: fgraph_exact held. */
+static __always_inline bool user_sees(struct fgraph_user *u, unsigned long ip,
+				      bool exact)
 {
-	if (u->filter && !ftrace_hashes_want(u->filter, ip))
+	if (!exact && u->filter && !ftrace_hashes_want(u->filter, ip))
 		return false;
 	if (u->pids)
 		return ftrace_pid_allowed_in(u->pids);
-	if (*pid_ok < 0)
-		*pid_ok = ftrace_pid_allowed();
-	return *pid_ok;
+	return ftrace_pid_allowed();
 }
 
 /* @u takes the call at @idx: tell it of its nearest call below first */
-static void notrace open_caller(struct graph_stack *s, int idx, int id,
-				struct fgraph_user *u)
+static __always_inline void open_caller(struct graph_stack *s, int idx,
+					int id, struct fgraph_user *u)
 {
 	struct graph_frame *f;
 
@@ -225,17 +237,59 @@ static void notrace open_caller(struct graph_stack *s, int idx, int id,
 	f = &s->frame[idx];
 	f->opened |= BIT(id);
 	/* it is the user's topmost frame */
-	u->open(u, f->func, f->ctx, s->cnt[id].depth - 1);
+	u->open(u, f->func, trace_ctx_of(f->cflags, f->pc, f->migrate),
+		s->cnt[id].depth - 1);
+}
+
+/* ->entry()'s answer as the frame's taken, roots and hidden bits of slot 0 */
+#define WB_TAKE		BIT_ULL(0)
+#define WB_ROOT		BIT_ULL(16)
+#define WB_HIDE		BIT_ULL(32)
+static const u64 want_bits[8] = {
+	0, WB_TAKE, WB_ROOT, WB_TAKE | WB_ROOT,
+	WB_HIDE, WB_TAKE | WB_HIDE, WB_ROOT | WB_HIDE, WB_TAKE | WB_ROOT | WB_HIDE,
+};
+static_assert(FGRAPH_TAKE == 1 && FGRAPH_ROOT == 2 && FGRAPH_HIDE == 4);
+
+/*
+ * Ask user @u (slot @id) about the call at frame @idx; @exact: fgraph_exact
+ * held.  Returns the frame's taken, roots and hidden bits for the user.
+ */
+static __always_inline u64 user_entry(struct graph_stack *s, int idx, int id,
+				      struct fgraph_user *u, unsigned long ip,
+				      bool exact)
+{
+	struct fgraph_counts *cnt = &s->cnt[id];
+	unsigned int want;
+
+	if (!u || !user_sees(u, ip, exact))
+		return 0;
+	if (unlikely(cnt->gen != u->gen))
+		stack_user_reset(cnt, u);
+	want = u->entry(u, ip, cnt);
+	/* this call goes on the stack: count it for the user now */
+	if (want & FGRAPH_TAKE) {
+		if (u->open)
+			open_caller(s, idx, id, u);
+		cnt->depth++;
+	}
+	if (unlikely(want & (FGRAPH_ROOT | FGRAPH_HIDE))) {
+		cnt->roots += !!(want & FGRAPH_ROOT);
+		cnt->hidden += !!(want & FGRAPH_HIDE);
+	}
+	return want_bits[want & 7] << id;
 }
 
 static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op, unsigned long *parent)
 {
 	struct graph_stack *s = stack_of(current);
-	unsigned int taken = 0, roots = 0, hidden = 0, gen;
 	unsigned long mask, irqflags;
 	struct graph_frame *f;
-	int id, idx, pid_ok = -1;
+	unsigned int gen;
+	int id, idx;
+	bool exact;
+	u64 users;
 
 	/* NMIs could interleave with the frame setup below: not traced */
 	if (!s || in_nmi() || atomic_read(&current->tracing_graph_pause))
@@ -245,6 +299,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		return;
 	}
 	mask = READ_ONCE(fgraph_mask);
+	exact = READ_ONCE(fgraph_exact) && READ_ONCE(ftrace_sole_ops) == op;
 	/* a user in the mask was added in this generation or before */
 	smp_rmb();
 	gen = READ_ONCE(fgraph_gen);
@@ -256,48 +311,36 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	 */
 	local_irq_save(irqflags);
 	idx = current->curr_ret_stack;
-	while (mask) {
-		struct fgraph_user *u;
-		struct fgraph_counts *cnt;
-		unsigned int want;
-
-		id = next_user(&mask);
-		u = READ_ONCE(fgraph_users[id]);
-		cnt = &s->cnt[id];
-		if (!u || !user_sees(u, ip, &pid_ok))
-			continue;
-		if (unlikely(cnt->gen != u->gen))
-			stack_user_reset(cnt, u);
-		want = u->entry(u, ip, cnt);
-		/* this call goes on the stack: count it for the user now */
-		if (want & FGRAPH_TAKE) {
-			taken |= BIT(id);
-			if (u->open)
-				open_caller(s, idx, id, u);
-			cnt->depth++;
-		}
-		if (unlikely(want & (FGRAPH_ROOT | FGRAPH_HIDE))) {
-			roots |= !!(want & FGRAPH_ROOT) << id;
-			hidden |= !!(want & FGRAPH_HIDE) << id;
-			cnt->roots += !!(want & FGRAPH_ROOT);
-			cnt->hidden += !!(want & FGRAPH_HIDE);
+	if (likely(exact && mask)) {
+		/* the one user, without the loop */
+		id = __ffs(mask);
+		users = user_entry(s, idx, id, READ_ONCE(fgraph_users[id]), ip,
+				   true);
+	} else {
+		users = 0;
+		while (mask) {
+			id = next_user(&mask);
+			users |= user_entry(s, idx, id,
+					    READ_ONCE(fgraph_users[id]), ip,
+					    false);
 		}
 	}
-	if (!(taken | roots | hidden))
+	if (!users)
 		goto out;
 
 	f = &s->frame[idx];
 	f->ret = *parent;
 	f->func = ip;
 	f->retp = parent;
-	f->ctx = tracing_gen_ctx_flags(irqflags);
+	/* the context word only if a user opens the call: most are leaves */
+	f->pc = preempt_count();
+	f->cflags = trace_ctx_flags(irqs_disabled_flags(irqflags) ?
+				    TRACE_FLAG_IRQS_OFF : 0);
+	f->migrate = min(trace_ctx_migrate(), 0xfU);
 	f->gen = gen;
-	f->taken = taken;
-	f->roots = roots;
-	f->hidden = hidden;
-	f->opened = 0;
+	f->users = users;	/* none opened yet */
 	f->child_ns = 0;
-	f->calltime = trace_clock_local();
+	f->calltime = TRACE_CLOCK_LOCAL();
 	barrier();
 	current->curr_ret_stack = idx + 1;
 	barrier();
@@ -368,13 +411,17 @@ unsigned long notrace ftrace_return_to_handler(void)
 	if (bit < 0)
 		return ret;
 	preempt_disable_notrace();
-	now = trace_clock_local();
+	now = TRACE_CLOCK_LOCAL();
 	calltime = min(calltime, now);
-	/* graph-time 0: a function's own time, without its callees' */
-	if (idx)
-		s->frame[idx - 1].child_ns += now - calltime;
-	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME))
+	/*
+	 * graph-time 0: a function's own time, without its callees' (calls
+	 * on the stack when it is switched off count what they saw of it)
+	 */
+	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME)) {
+		if (idx)
+			s->frame[idx - 1].child_ns += now - calltime;
 		calltime = min(calltime + child_ns, now);
+	}
 	mask = taken & READ_ONCE(fgraph_mask);
 	while (mask) {
 		struct fgraph_user *u;
@@ -401,7 +448,7 @@ void notrace __ftrace_graph_sched_switch(struct task_struct *prev,
 					 struct task_struct *next)
 {
 	struct graph_stack *s = stack_of(next);
-	u64 now = trace_clock_local(), slept;
+	u64 now = TRACE_CLOCK_LOCAL(), slept;
 	int i;
 
 	prev->ftrace_timestamp = now;
@@ -450,6 +497,8 @@ int fgraph_add_user(struct fgraph_user *u)
 		graph_stacks_alloc_all();
 	}
 	mutex_lock(&ftrace_lock);
+	/* before the sites change: see "one user" above */
+	WRITE_ONCE(fgraph_exact, false);
 	u->id = id;
 	fgraph_users[id] = u;
 	/* the sites it wants are patched before it is asked about any */
@@ -471,6 +520,7 @@ int fgraph_add_user(struct fgraph_user *u)
 	/* an entry that sees the bit sees the generation: graph_entry()'s rmb */
 	smp_wmb();
 	WRITE_ONCE(fgraph_mask, fgraph_mask | BIT(id));
+	WRITE_ONCE(fgraph_exact, fgraph_mask == BIT(id));
 	mutex_unlock(&ftrace_lock);
 	static_branch_enable(&fgraph_sched_key);
 	return 0;
@@ -482,6 +532,7 @@ void fgraph_remove_user(struct fgraph_user *u)
 	if (WARN_ON_ONCE(fgraph_users[u->id] != u))
 		return;
 	mutex_lock(&ftrace_lock);
+	WRITE_ONCE(fgraph_exact, false);
 	WRITE_ONCE(fgraph_mask, fgraph_mask & ~BIT(u->id));
 	WRITE_ONCE(fgraph_users[u->id], NULL);
 	if (!fgraph_mask)
@@ -493,4 +544,7 @@ void fgraph_remove_user(struct fgraph_user *u)
 		static_branch_disable(&fgraph_sched_key);
 	/* stacks stay: hooked returns still come back through them */
 	ftrace_sync();
+	/* no call from a site only the removed user wanted is still on its way */
+	if (hweight_long(fgraph_mask) == 1)
+		WRITE_ONCE(fgraph_exact, true);
 }

@@ -8,6 +8,16 @@
  * patched into "call ftrace_caller" exactly while some registered ops
  * wants it, as its filter and notrace hashes say.
  *
+ * While one ops is registered and the sites are what it wants,
+ * ftrace_sole_ops names it and the dispatch calls it without a filter
+ * lookup: every site it is entered from is one the ops wants.  Any site
+ * update clears it first (the patching then orders that store before the
+ * first call through a site patched for another ops) and sets it again
+ * once done.  A hash that shrinks is in place a moment before its sites
+ * are NOPed, and a task preempted in the trampoline may come to the
+ * dispatch after an update: either way one call the filter no longer
+ * wants may be traced, as with a sole ops on mainline.
+ *
  * Locking: ftrace_lock serialises every change to the ops list, the
  * hashes and the site states.  The callback path takes no lock: it walks
  * the ops list and reads hashes with preemption disabled, and writers
@@ -45,6 +55,7 @@ static bool ftrace_disabled;
 static int ftrace_enabled = 1;
 
 static struct ftrace_ops __rcu *ftrace_ops_list;
+struct ftrace_ops *ftrace_sole_ops;
 
 /* kernel group first, then modules in load order; RCU for lookups */
 static LIST_HEAD(ftrace_groups);
@@ -53,42 +64,6 @@ unsigned long ftrace_groups_gen;
 
 /* the hashes of set_ftrace_filter/set_ftrace_notrace, see ftrace_filter.c */
 struct ftrace_ops ftrace_global_filter;
-
-/* ---- recursion guard ------------------------------------------------- */
-
-/*
- * One bit per context level (task, softirq, irq, NMI) in the task's
- * trace_recursion word: a callback may be interrupted and traced again
- * from a higher level, but never re-enters itself at the same level.
- *
- * An interrupt is entered and left in steps, and the preempt count says
- * "interrupt" only in between: irq_exit_rcu() returns after the hardirq
- * count dropped, so its return is seen at the level of the code it
- * interrupted, whose bit a callback there may hold. One such call at a
- * time gets the transition bit; a second is a real recursion.
- */
-#define FTRACE_REC_TRANSITION	4
-
-int notrace ftrace_recursion_enter(void)
-{
-	unsigned long *word = &current->trace_recursion;
-	int bit = interrupt_context_level();
-
-	if (*word & BIT(bit)) {
-		bit = FTRACE_REC_TRANSITION;
-		if (*word & BIT(bit))
-			return -1;
-	}
-	*word |= BIT(bit);
-	barrier();
-	return bit;
-}
-
-void notrace ftrace_recursion_exit(int bit)
-{
-	barrier();
-	current->trace_recursion &= ~BIT(bit);
-}
 
 /* ---- call site records ----------------------------------------------- */
 
@@ -283,6 +258,7 @@ static void ftrace_update_sites(struct ftrace_group *only)
 	if (ftrace_disabled)
 		return;
 
+	WRITE_ONCE(ftrace_sole_ops, NULL);
 	mutex_lock(&text_mutex);
 	list_for_each_entry(g, &ftrace_groups, list) {
 		if ((only && g != only) || !g->live)
@@ -311,6 +287,9 @@ static void ftrace_update_sites(struct ftrace_group *only)
 out:
 	ftrace_arch_update_finish();
 	mutex_unlock(&text_mutex);
+	op = rcu_dereference_protected(ftrace_ops_list, 1);
+	if (op && !rcu_access_pointer(op->next) && !ftrace_disabled)
+		WRITE_ONCE(ftrace_sole_ops, op);
 }
 
 /* A SUBOPS ops' ->wants() changed its mind; caller holds ftrace_lock. */
@@ -380,7 +359,7 @@ void ftrace_sync(void)
 void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 {
 	struct ftrace_ops *op;
-	int bit, pid_ok = -1;
+	int bit;
 	unsigned long parent_ip;
 
 	bit = ftrace_recursion_enter();
@@ -389,20 +368,23 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 	/* Once: a graph ops below swaps *parent for return_to_handler. */
 	parent_ip = READ_ONCE(*parent);
 	preempt_disable_notrace();
+	op = READ_ONCE(ftrace_sole_ops);
+	if (op) {
+		if (!(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) || ftrace_pid_allowed())
+			op->func(ip, parent_ip, op, parent);
+		goto out;
+	}
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
 	     op = rcu_dereference_raw(op->next)) {
 		/* a SUBOPS callback filters for itself */
 		if (!(op->flags & FTRACE_OPS_FL_SUBOPS) && !ops_wants(op, ip))
 			continue;
 		/* set_ftrace_pid applies to the tracers that share the filter */
-		if (op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) {
-			if (pid_ok < 0)
-				pid_ok = ftrace_pid_allowed();
-			if (!pid_ok)
-				continue;
-		}
+		if ((op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) && !ftrace_pid_allowed())
+			continue;
 		op->func(ip, parent_ip, op, parent);
 	}
+out:
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
 }

@@ -6,11 +6,48 @@
 #include <linux/ftrace.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
 
 #include "ftrace_hash.h"
 
 struct module;
 struct seq_file;
+
+/*
+ * One bit per context level (task, softirq, irq, NMI) in the task's
+ * trace_recursion word: a callback may be interrupted and traced again
+ * from a higher level, but never re-enters itself at the same level.
+ *
+ * An interrupt is entered and left in steps, and the preempt count says
+ * "interrupt" only in between: irq_exit_rcu() returns after the hardirq
+ * count dropped, so its return is seen at the level of the code it
+ * interrupted, whose bit a callback there may hold. One such call at a
+ * time gets the transition bit; a second is a real recursion.
+ */
+#define FTRACE_REC_TRANSITION	4
+
+/* The bit taken, or -1: tracing is forbidden on this context level. */
+static __always_inline int ftrace_recursion_enter(void)
+{
+	unsigned long *word = &current->trace_recursion;
+	int bit = interrupt_context_level();
+
+	if (*word & BIT(bit)) {
+		bit = FTRACE_REC_TRANSITION;
+		if (*word & BIT(bit))
+			return -1;
+	}
+	*word |= BIT(bit);
+	barrier();
+	return bit;
+}
+
+static __always_inline void ftrace_recursion_exit(int bit)
+{
+	barrier();
+	current->trace_recursion &= ~BIT(bit);
+}
 
 /* One call site: 16 bytes. */
 struct dyn_ftrace {
@@ -49,6 +86,8 @@ bool ftrace_rec_next(struct rec_iter *it);
 struct ftrace_group *ftrace_group_of(struct module *mod);
 extern unsigned long ftrace_groups_gen;
 extern struct ftrace_ops ftrace_global_filter;
+/* the only ops, once every enabled site is one it wants (ftrace.c) */
+extern struct ftrace_ops *ftrace_sole_ops;
 
 /*
  * Do @h's hashes (filter, notrace) want the function at @ip?  Lock-free,

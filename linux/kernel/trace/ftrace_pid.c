@@ -31,6 +31,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/ftrace.h>
+#include <linux/jump_label.h>
 #include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/seq_buf.h>
@@ -67,6 +68,8 @@ static DEFINE_MUTEX(pid_lock);
 static unsigned int lists_set;
 /* starts at 1: a new task's word (0) is always stale */
 static unsigned long pid_gen = 1;
+/* the top level has a list set: ftrace_pid_allowed() looks */
+DEFINE_STATIC_KEY_FALSE(ftrace_pids_key);
 
 /* after a write of @pl's list @notrace_list, under pid_lock */
 static void pid_changed(struct pid_lists *pl, bool notrace_list)
@@ -82,11 +85,16 @@ static void pid_changed(struct pid_lists *pl, bool notrace_list)
 
 		/* never 0, the generation of a new task's word */
 		WRITE_ONCE(pid_gen, gen ?: 1);
+		/* the lists and the generation are in place before the key */
+		if (pl->set[0] || pl->set[1])
+			static_branch_enable(&ftrace_pids_key);
+		else
+			static_branch_disable(&ftrace_pids_key);
 	}
 }
 
-/* May the current task be traced by the top level's global-filter tracers? */
-bool notrace ftrace_pid_allowed(void)
+/* ftrace_pid_allowed() while the key is on */
+bool notrace __ftrace_pid_allowed(void)
 {
 	struct pid_lists *pl = &global_pids;
 	unsigned long w = current->trace_recursion;

@@ -407,30 +407,11 @@ static const struct file_operations current_tracer_fops = {
 
 /* ---- the writer side ------------------------------------------------- */
 
-/* context flags << 16 | migrate-disable << 4 | preempt depth */
+/* trace_events.h's tracing_gen_ctx(): the context word of an event now */
 unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	unsigned int flags = irqs_status;
-	unsigned int pc = preempt_count();
-
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= TRACE_FLAG_NEED_RESCHED;
-	if (test_preempt_need_resched())
-		flags |= TRACE_FLAG_PREEMPT_RESCHED;
-#ifdef CONFIG_SMP
-	return (flags << 16) | (min_t(unsigned int, current->migration_disabled, 0xf) << 4) |
-		min_t(unsigned int, pc & 0xff, 0xf);
-#else
-	return (flags << 16) | min_t(unsigned int, pc & 0xff, 0xf);
-#endif
+	return trace_ctx_of(trace_ctx_flags(irqs_status), preempt_count(),
+			    trace_ctx_migrate());
 }
 
 /*
@@ -454,11 +435,6 @@ void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
 	ent->pid = current->pid;
 	trace_save_cmdline(current);
 	return ent;
-}
-
-void notrace trace_commit(struct trace_buffer *b)
-{
-	ring_buffer_unlock_commit(b);
 }
 
 void notrace trace_function(struct trace_buffer *b, unsigned long ip,
@@ -811,7 +787,7 @@ int trace_snapshot_alloc(struct trace_array *tr)
 	b = ring_buffer_alloc(ring_buffer_size(live, 0), RB_FL_OVERWRITE);
 	if (!b)
 		return -ENOMEM;
-	ring_buffer_set_clock(b, trace_clock_local);
+	ring_buffer_set_clock(b, TRACE_CLOCK_LOCAL);
 	for_each_possible_cpu(cpu) {
 		ret = ring_buffer_resize(b, ring_buffer_size(live, cpu), cpu);
 		if (ret) {
@@ -1071,7 +1047,7 @@ static int trace_array_alloc(struct trace_array *tr)
 	tr->buffer = ring_buffer_alloc(TRACE_BUF_SIZE_DEFAULT, RB_FL_OVERWRITE);
 	if (!tr->buffer)
 		return -ENOMEM;
-	ring_buffer_set_clock(tr->buffer, trace_clock_local);
+	ring_buffer_set_clock(tr->buffer, TRACE_CLOCK_LOCAL);
 	if (!zalloc_cpumask_var(&tr->pipe_cpus, GFP_KERNEL) ||
 	    !alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL)) {
 		free_cpumask_var(tr->pipe_cpus);

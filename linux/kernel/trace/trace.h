@@ -5,9 +5,15 @@
 
 #include <linux/cpumask.h>
 #include <linux/fs.h>
-#include <linux/ring_buffer.h>
+#include <linux/irqflags.h>
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_buf.h>
 #include <linux/string.h>
 #include <linux/trace_events.h>
@@ -181,8 +187,89 @@ struct trace_array_files {
 
 void trace_register_array_files(struct trace_array_files *f);
 
+/*
+ * An event's context word (tracing_gen_ctx()) in two steps, for callers
+ * that take the context now and may need the word later: the flags that
+ * preempt_count() does not hold, and the migrate-disable count.
+ */
+static __always_inline unsigned int trace_ctx_flags(unsigned int irqs_status)
+{
+	unsigned int flags = irqs_status;
+
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_PREEMPT_RT	/* its softirq count is not in preempt_count() */
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+#endif
+	return flags;
+}
+
+static __always_inline unsigned int trace_ctx_migrate(void)
+{
+#ifdef CONFIG_SMP
+	return current->migration_disabled;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * The context word of an event, from what tracing_gen_ctx() reads:
+ * context flags << 16 | migrate-disable << 4 | preempt depth.
+ * @flags is trace_ctx_flags(), @pc preempt_count(), @migrate
+ * trace_ctx_migrate(), all taken in the event's context.
+ */
+static __always_inline unsigned int
+trace_ctx_of(unsigned int flags, unsigned int pc, unsigned int migrate)
+{
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+#ifndef CONFIG_PREEMPT_RT	/* else in @flags: trace_ctx_flags() */
+	if (pc & SOFTIRQ_OFFSET)
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+#endif
+	return (flags << 16) | (min_t(unsigned int, migrate, 0xf) << 4) |
+		min_t(unsigned int, pc & 0xff, 0xf);
+}
+
+/*
+ * The "local" trace clock, trace_clock_local(), without its preempt guard:
+ * for the buffers' writers and the shadow stack, which run with preemption
+ * (or irqs) off already.
+ */
+#define TRACE_CLOCK_LOCAL	sched_clock_noinstr
+
+/* tracing_gen_ctx() inline, for the tracers' per-call paths */
+static __always_inline unsigned int trace_ctx_now(void)
+{
+	unsigned long irqflags;
+
+	local_save_flags(irqflags);
+	return trace_ctx_of(trace_ctx_flags(irqs_disabled_flags(irqflags) ?
+					    TRACE_FLAG_IRQS_OFF : 0),
+			    preempt_count(), trace_ctx_migrate());
+}
+
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
-bool ftrace_pid_allowed(void);
+DECLARE_STATIC_KEY_FALSE(ftrace_pids_key);
+bool __ftrace_pid_allowed(void);
+
+static __always_inline bool ftrace_pid_allowed(void)
+{
+	if (!static_branch_unlikely(&ftrace_pids_key))
+		return true;
+	return __ftrace_pid_allowed();
+}
+
 /* the same in an instance, whose lists are @pl */
 bool ftrace_pid_allowed_in(struct pid_lists *pl);
 
@@ -269,7 +356,11 @@ void trace_remove_option(struct trace_array *tr, struct dentry *d);
 
 void *trace_reserve(struct trace_buffer *b, unsigned short type,
 		    unsigned int len, unsigned int trace_ctx);
-void trace_commit(struct trace_buffer *b);
+static inline void trace_commit(struct trace_buffer *b)
+{
+	ring_buffer_unlock_commit(b);
+}
+
 void trace_function(struct trace_buffer *b, unsigned long ip,
 		    unsigned long parent_ip, unsigned int trace_ctx);
 void trace_func_stack(struct trace_buffer *b, unsigned long ip,
@@ -285,7 +376,21 @@ void print_event(struct trace_iter *it);
 void print_header(struct trace_iter *it);
 
 /* trace_cmdline.c */
-void trace_save_cmdline(struct task_struct *tsk);
+DECLARE_PER_CPU(pid_t, trace_saved_pid);
+DECLARE_PER_CPU(u64, trace_saved_comm);
+void __trace_save_cmdline(struct task_struct *tsk, u64 head);
+
+/* Keep @tsk's comm for the output, unless this CPU just did (writers) */
+static __always_inline void trace_save_cmdline(struct task_struct *tsk)
+{
+	u64 head;
+
+	/* the first 8 bytes of comm tell an exec() apart cheaply */
+	memcpy(&head, tsk->comm, sizeof(head));
+	if (__this_cpu_read(trace_saved_pid) != tsk->pid ||
+	    __this_cpu_read(trace_saved_comm) != head)
+		__trace_save_cmdline(tsk, head);
+}
 
 int trace_snapshot_alloc(struct trace_array *tr);
 bool trace_snapshot_swap(struct trace_array *tr);

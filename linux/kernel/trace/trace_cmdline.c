@@ -20,26 +20,21 @@ static struct {
 	char	comm[TASK_COMM_LEN];
 } saved_cmdlines[SAVED_CMDLINES];
 static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
-static DEFINE_PER_CPU(pid_t, last_saved_pid) = -1;
-static DEFINE_PER_CPU(u64, last_saved_comm);
+/* what this CPU saved last: trace_save_cmdline() skips it inline */
+DEFINE_PER_CPU(pid_t, trace_saved_pid) = -1;
+DEFINE_PER_CPU(u64, trace_saved_comm);
 
-void notrace trace_save_cmdline(struct task_struct *tsk)
+void notrace __trace_save_cmdline(struct task_struct *tsk, u64 head)
 {
 	unsigned int slot = tsk->pid % SAVED_CMDLINES;
-	u64 head;
 
-	/* the first 8 bytes of comm tell an exec() apart cheaply */
-	memcpy(&head, tsk->comm, sizeof(head));
-	if (!tsk->pid || (__this_cpu_read(last_saved_pid) == tsk->pid &&
-			  __this_cpu_read(last_saved_comm) == head))
-		return;
-	if (!arch_spin_trylock(&cmdline_lock))
+	if (!tsk->pid || !arch_spin_trylock(&cmdline_lock))
 		return;
 	saved_cmdlines[slot].pid = tsk->pid;
 	memcpy(saved_cmdlines[slot].comm, tsk->comm, TASK_COMM_LEN);
 	arch_spin_unlock(&cmdline_lock);
-	__this_cpu_write(last_saved_pid, tsk->pid);
-	__this_cpu_write(last_saved_comm, head);
+	__this_cpu_write(trace_saved_pid, tsk->pid);
+	__this_cpu_write(trace_saved_comm, head);
 }
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])

@@ -45,7 +45,7 @@ static void notrace function_trace_call(unsigned long ip,
 		return;
 	if (ft->pids && !ftrace_pid_allowed_in(ft->pids))
 		return;
-	ctx = tracing_gen_ctx();
+	ctx = trace_ctx_now();
 	trace_function(READ_ONCE(tr->buffer), ip, parent_ip, ctx);
 	/*
 	 * A stack per call: costly, so meant for a narrow filter (on every

@@ -109,7 +109,7 @@ static void notrace graph_trace_ret(struct fgraph_user *u, unsigned long func,
 
 	if (thresh && rettime - calltime < thresh)
 		return;
-	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), tracing_gen_ctx());
+	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), trace_ctx_now());
 	if (!r)
 		return;
 	r->func = func;
