@@ -3,7 +3,7 @@
  * insnprof: a QEMU TCG plugin that counts the guest kernel instructions
  * executed per translation block between two calls of a trigger address
  * (bench/insnprof/run.sh uses ksys_sync: the guest runs "sync; loop;
- * sync").  It writes "vaddr insns executions" per block; profile.py
+ * sync"), after the first skip=N calls.  It writes "vaddr insns executions" per block; profile.py
  * folds them into functions.  For finding where a traced call's
  * instructions go under -icount, where instructions are time.
  *
@@ -47,7 +47,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct block **blocks;
 static size_t nblocks, cap;
 static uint64_t trigger;
-static int hits;
+static int hits, skip;
 static const char *out = "insnprof.out";
 
 static void dump(void)
@@ -70,7 +70,9 @@ static void on_trigger(unsigned int vcpu, void *udata)
 	size_t i;
 
 	pthread_mutex_lock(&lock);
-	if (++hits == 1) {
+	if (skip) {
+		skip--;
+	} else if (++hits == 1) {
 		for (i = 0; i < nblocks; i++)
 			blocks[i]->count = 0;
 	} else if (hits == 2) {
@@ -114,6 +116,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			trigger = strtoull(argv[i] + 8, NULL, 16);
 		else if (!strncmp(argv[i], "out=", 4))
 			out = argv[i] + 4;
+		else if (!strncmp(argv[i], "skip=", 5))
+			skip = atoi(argv[i] + 5);
 	}
 	if (!trigger)
 		return -1;
