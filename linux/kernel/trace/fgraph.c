@@ -249,6 +249,7 @@ static const u64 want_bits[8] = {
 	0, WB_TAKE, WB_ROOT, WB_TAKE | WB_ROOT,
 	WB_HIDE, WB_TAKE | WB_HIDE, WB_ROOT | WB_HIDE, WB_TAKE | WB_ROOT | WB_HIDE,
 };
+
 static_assert(FGRAPH_TAKE == 1 && FGRAPH_ROOT == 2 && FGRAPH_HIDE == 4);
 
 /*
@@ -334,8 +335,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->retp = parent;
 	/* the context word only if a user opens the call: most are leaves */
 	f->pc = preempt_count();
-	f->cflags = trace_ctx_flags(irqs_disabled_flags(irqflags) ?
-				    TRACE_FLAG_IRQS_OFF : 0);
+	f->cflags = trace_ctx_flags(trace_irqs_status(irqflags));
 	f->migrate = min(trace_ctx_migrate(), 0xfU);
 	f->gen = gen;
 	f->users = users;	/* none opened yet */

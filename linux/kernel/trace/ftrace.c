@@ -246,6 +246,12 @@ static __always_inline bool ops_wants(struct ftrace_ops *op, unsigned long ip)
 				  &ftrace_global_filter : op->hash_owner ?: op, ip);
 }
 
+/* set_ftrace_pid gates the ops that share the global filter */
+static __always_inline bool ops_pid_allowed(struct ftrace_ops *op)
+{
+	return !(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) || ftrace_pid_allowed();
+}
+
 /* Bring @g's sites (all groups if NULL) in line with the ops list. */
 static void ftrace_update_sites(struct ftrace_group *only)
 {
@@ -370,7 +376,7 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 	preempt_disable_notrace();
 	op = READ_ONCE(ftrace_sole_ops);
 	if (op) {
-		if (!(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) || ftrace_pid_allowed())
+		if (ops_pid_allowed(op))
 			op->func(ip, parent_ip, op, parent);
 		goto out;
 	}
@@ -379,10 +385,8 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 		/* a SUBOPS callback filters for itself */
 		if (!(op->flags & FTRACE_OPS_FL_SUBOPS) && !ops_wants(op, ip))
 			continue;
-		/* set_ftrace_pid applies to the tracers that share the filter */
-		if ((op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) && !ftrace_pid_allowed())
-			continue;
-		op->func(ip, parent_ip, op, parent);
+		if (ops_pid_allowed(op))
+			op->func(ip, parent_ip, op, parent);
 	}
 out:
 	preempt_enable_notrace();

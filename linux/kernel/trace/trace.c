@@ -410,8 +410,7 @@ static const struct file_operations current_tracer_fops = {
 /* trace_events.h's tracing_gen_ctx(): the context word of an event now */
 unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	return trace_ctx_of(trace_ctx_flags(irqs_status), preempt_count(),
-			    trace_ctx_migrate());
+	return trace_ctx_irqs(irqs_status);
 }
 
 /*

@@ -248,15 +248,26 @@ trace_ctx_of(unsigned int flags, unsigned int pc, unsigned int migrate)
  */
 #define TRACE_CLOCK_LOCAL	sched_clock_noinstr
 
+/* the irq part of the context word, from saved irq flags */
+static __always_inline unsigned int trace_irqs_status(unsigned long irqflags)
+{
+	return irqs_disabled_flags(irqflags) ? TRACE_FLAG_IRQS_OFF : 0;
+}
+
+/* tracing_gen_ctx_irq_test(): the context word now, but for the irq part */
+static __always_inline unsigned int trace_ctx_irqs(unsigned int irqs_status)
+{
+	return trace_ctx_of(trace_ctx_flags(irqs_status), preempt_count(),
+			    trace_ctx_migrate());
+}
+
 /* tracing_gen_ctx() inline, for the tracers' per-call paths */
 static __always_inline unsigned int trace_ctx_now(void)
 {
 	unsigned long irqflags;
 
 	local_save_flags(irqflags);
-	return trace_ctx_of(trace_ctx_flags(irqs_disabled_flags(irqflags) ?
-					    TRACE_FLAG_IRQS_OFF : 0),
-			    preempt_count(), trace_ctx_migrate());
+	return trace_ctx_irqs(trace_irqs_status(irqflags));
 }
 
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
