@@ -53,6 +53,7 @@ static struct tracer nop_tracer = { .name = "nop", .instances = true };
 struct trace_array global_trace = {
 	.current_trace	= &nop_tracer,
 	.trace_flags	= TRACE_ITER_DEFAULT,
+	.buffer_percent	= TRACE_BUFFER_PERCENT_DEFAULT,
 	.opts_lock	= __MUTEX_INITIALIZER(global_trace.opts_lock),
 	.swap_lock	= __ARCH_SPIN_LOCK_UNLOCKED,
 };
@@ -574,6 +575,7 @@ static const struct trace_option trace_options[] = {
 	{ "print-parent",	TRACE_ITER_PRINT_PARENT },
 	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
 	{ "function-trace",	TRACE_ITER_FUNCTION },
+	{ "disable_on_free",	TRACE_ITER_STOP_ON_FREE },
 };
 
 /* the options every array has: the core's, then those added at init */
@@ -1005,6 +1007,104 @@ static u64 buffer_total_get(struct trace_array *tr, unsigned long key)
 static const struct trace_num_file buffer_total_file =
 	TRACE_NUM_FILE(buffer_total_get, NULL, 0);
 
+/*
+ * free_buffer: closing it, written to or not, shrinks both buffers of the
+ * array to their minimum, and with options/disable_on_free first stops
+ * the writers, so "a process holds this open while it runs" frees the
+ * memory when the process dies.  Write-only: a read gives EINVAL.
+ */
+static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+
+	if (tr->trace_flags & TRACE_ITER_STOP_ON_FREE)
+		tracing_on_set(tr, 0, 0);
+	mutex_lock(&trace_types_lock);
+	trace_resize(tr, 0, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	trace_array_put(tr);
+	return 0;
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= tr_open,
+	.write		= free_buffer_write,
+	.release	= free_buffer_release,
+	.llseek		= default_llseek,
+};
+
+/*
+ * buffer_percent: how full a CPU's buffer must be before a blocked
+ * trace_pipe_raw reader wakes (0: at the first event); kept per array
+ * from mkdir on, as mainline does, for the page readers to consult.
+ */
+static u64 buffer_percent_get(struct trace_array *tr, unsigned long key)
+{
+	return READ_ONCE(tr->buffer_percent);
+}
+
+static int buffer_percent_set(struct trace_array *tr, unsigned long key,
+			      u64 val)
+{
+	WRITE_ONCE(tr->buffer_percent, val);
+	return 0;
+}
+
+static const struct trace_num_file buffer_percent_file =
+	TRACE_NUM_FILE(buffer_percent_get, buffer_percent_set, 100);
+
+/*
+ * timestamp_mode: events carry deltas from the page's time stamp; there
+ * is no absolute mode to choose.  Matches mainline's "[delta] absolute".
+ */
+static ssize_t timestamp_mode_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	static const char mode[] = "[delta] absolute\n";
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, mode,
+				       sizeof(mode) - 1);
+}
+
+static const struct file_operations timestamp_mode_fops = {
+	.read		= timestamp_mode_read,
+	.llseek		= default_llseek,
+};
+
+/*
+ * error_log: mainline's log of parse errors from event filters, triggers
+ * and dynamic events.  Nothing here reports one yet (the function
+ * tracer's files give their errno alone, as mainline's), so it reads
+ * empty; a write, which clears it in mainline, is accepted.
+ */
+static ssize_t error_log_read(struct file *filp, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	return 0;
+}
+
+static ssize_t error_log_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations error_log_fops = {
+	.open		= tr_open,
+	.read		= error_log_read,
+	.write		= error_log_write,
+	.release	= tr_release,
+	.llseek		= default_llseek,
+};
+
 /* per_cpu/cpuN/stats, in mainline's format */
 static int stats_show(struct seq_file *m, void *v)
 {
@@ -1265,7 +1365,12 @@ static const char readme_msg[] =
 	"  available_tracers\t- list of configured tracers for current_tracer\n"
 	"  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
 	"  buffer_size_kb\t- view and modify size of per cpu buffer\n"
-	"  buffer_total_size_kb  - view total size of all cpu buffers\n\n"
+	"  buffer_total_size_kb  - view total size of all cpu buffers\n"
+	"  free_buffer\t\t- closing it shrinks the buffer to its minimum\n"
+	"\t\t\t  (and with disable_on_free also stops tracing)\n"
+	"  buffer_percent\t- how full a buffer is before a raw reader wakes\n"
+	"  timestamp_mode\t- view the mode of the time stamps\n"
+	"  error_log\t\t- parse errors of commands, if any\n\n"
 	"  tracing_thresh\t- function_graph: only returns slower than this (usecs)\n"
 	"  trace_clock\t\t- change the clock used to order events\n"
 	"       local:   Per cpu clock but may not be synced across CPUs\n"
@@ -1338,6 +1443,10 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "trace_pipe", TRACE_MODE_READ, d, &trace_pipe_fops);
 	tr_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, &buffer_size_file.fops);
 	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_file.fops);
+	tr_file(tr, "free_buffer", 0200, d, &free_buffer_fops);
+	tr_file(tr, "buffer_percent", TRACE_MODE_WRITE, d, &buffer_percent_file.fops);
+	tr_file(tr, "timestamp_mode", TRACE_MODE_READ, d, &timestamp_mode_fops);
+	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
 	create_per_cpu_files(tr);
 	events = tracefs_create_dir("events", d);
 	if (!IS_ERR_OR_NULL(events))
@@ -1420,6 +1529,7 @@ static int instance_mkdir(const char *name)
 	tr->name = kstrdup(name, GFP_KERNEL);
 	tr->current_trace = &nop_tracer;
 	tr->trace_flags = TRACE_ITER_DEFAULT;
+	tr->buffer_percent = TRACE_BUFFER_PERCENT_DEFAULT;
 	mutex_init(&tr->opts_lock);
 	tr->swap_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	if (!tr->name || trace_array_alloc(tr)) {

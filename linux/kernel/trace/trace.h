@@ -70,6 +70,7 @@ struct print_entry {
 #define TRACE_ITER_GRAPH_IRQS		BIT(12)
 #define TRACE_ITER_GRAPH_OVERRUN	BIT(13)
 #define TRACE_ITER_FUNCTION		BIT(14)
+#define TRACE_ITER_STOP_ON_FREE		BIT(15)
 
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
 				 TRACE_ITER_SLEEP_TIME | \
@@ -114,6 +115,7 @@ struct trace_array {
 	cpumask_var_t		tracing_cpumask;
 	cpumask_var_t		pipe_cpus;	/* read by an open trace_pipe */
 	int			ref;		/* open files: rmdir waits */
+	unsigned int		buffer_percent;	/* buffer_percent, 0-100 */
 	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
 	struct filter_set	*filters;
 	struct ftrace_ops	*filter_ops;
@@ -127,6 +129,9 @@ struct trace_array {
 	struct mutex		opts_lock;	/* @opts */
 	struct trace_opt_file	opts[BITS_PER_LONG];
 };
+
+/* buffer_percent of a new array, as mainline's */
+#define TRACE_BUFFER_PERCENT_DEFAULT	50
 
 extern struct trace_array global_trace;
 
