@@ -139,6 +139,8 @@
 #include <linux/wait.h>
 #include <asm/local.h>
 
+#include "ring_buffer_ext.h"
+
 /*
  * Record layout. info holds the total size (header, payload and the tail
  * padding to RB_ALIGN), the tail padding and flags. In the short form, ts
@@ -279,7 +281,7 @@ static u64 notrace rb_clock_local(void)
 }
 
 /* Page of @lap, which has been opened. The hint avoids a division. */
-static notrace struct rb_page *rb_tail_page(struct rb_cpu *cb, unsigned long lap)
+static __always_inline struct rb_page *rb_tail_page(struct rb_cpu *cb, unsigned long lap)
 {
 	struct rb_page *page = READ_ONCE(cb->tail_page);
 
@@ -290,7 +292,7 @@ static notrace struct rb_page *rb_tail_page(struct rb_cpu *cb, unsigned long lap
 }
 
 /* Count one more event of @lap on @page; the first one restarts the count. */
-static notrace void rb_page_account(struct rb_page *page, unsigned long lap)
+static __always_inline void rb_page_account(struct rb_page *page, unsigned long lap)
 {
 	long old = local_read(&page->state);
 	long new;
@@ -366,7 +368,7 @@ static notrace bool rb_make_room(struct rb_cpu *cb, unsigned long lap)
 }
 
 /* Can an event at @ts on @lap be stored as a delta from the page base? */
-static notrace bool rb_delta(struct rb_page *page, unsigned long lap, u64 ts, u32 *delta)
+static __always_inline bool rb_delta(struct rb_page *page, unsigned long lap, u64 ts, u32 *delta)
 {
 	u64 base;
 
@@ -381,7 +383,8 @@ static notrace bool rb_delta(struct rb_page *page, unsigned long lap, u64 ts, u3
 	return true;
 }
 
-static notrace struct ring_buffer_event *rb_reserve(struct rb_cpu *cb, unsigned long length)
+static __always_inline struct ring_buffer_event *
+rb_reserve(struct rb_cpu *cb, unsigned long length)
 {
 	typeof(cb->buffer->clock) clock = READ_ONCE(cb->buffer->clock);
 	unsigned long plen = ALIGN(length, RB_ALIGN);
@@ -448,7 +451,7 @@ static notrace struct ring_buffer_event *rb_reserve(struct rb_cpu *cb, unsigned 
  * Close one reservation. The last one open publishes everything reserved
  * so far; returns true if this call published.
  */
-static notrace bool rb_end_reservation(struct rb_cpu *cb)
+static __always_inline bool rb_end_reservation(struct rb_cpu *cb)
 {
 	long tail;
 
@@ -471,22 +474,24 @@ static notrace bool rb_end_reservation(struct rb_cpu *cb)
 	}
 }
 
-static notrace void rb_wake(struct rb_waiters *w)
+static noinline notrace void rb_wake(struct rb_waiters *w)
 {
-	if (unlikely(READ_ONCE(w->pending))) {
-		WRITE_ONCE(w->pending, 0);
-		irq_work_queue(&w->work);
-	}
+	WRITE_ONCE(w->pending, 0);
+	irq_work_queue(&w->work);
 }
 
-static notrace void rb_wakeups(struct trace_buffer *buffer, struct rb_cpu *cb)
+/* on every publishing commit: inline, as nobody waits most of the time */
+static __always_inline void rb_wakeups(struct trace_buffer *buffer,
+				       struct rb_cpu *cb)
 {
-	rb_wake(&cb->waiters);
-	rb_wake(&buffer->waiters);
+	if (unlikely(READ_ONCE(cb->waiters.pending)))
+		rb_wake(&cb->waiters);
+	if (unlikely(READ_ONCE(buffer->waiters.pending)))
+		rb_wake(&buffer->waiters);
 }
 
-struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
-						   unsigned long length)
+static __always_inline struct ring_buffer_event *
+__rb_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
 	struct ring_buffer_event *ev;
 	struct rb_cpu *cb;
@@ -516,7 +521,27 @@ out:
 	preempt_enable_notrace();
 	return NULL;
 }
+
+struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
+						   unsigned long length)
+{
+	return __rb_lock_reserve(buffer, length);
+}
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+static __always_inline void *rb_event_payload(struct ring_buffer_event *event)
+{
+	return &event->array[event->info & RB_EV_ABS ? 2 : 0];
+}
+
+/* ring_buffer_lock_reserve() and ring_buffer_event_data() in one call */
+void *notrace ring_buffer_reserve_payload(struct trace_buffer *buffer,
+					  unsigned long length)
+{
+	struct ring_buffer_event *ev = __rb_lock_reserve(buffer, length);
+
+	return ev ? rb_event_payload(ev) : NULL;
+}
 
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
@@ -556,7 +581,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_write);
 
 void *ring_buffer_event_data(struct ring_buffer_event *event)
 {
-	return &event->array[event->info & RB_EV_ABS ? 2 : 0];
+	return rb_event_payload(event);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 

@@ -422,13 +422,11 @@ unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
 			     unsigned int len, unsigned int trace_ctx)
 {
-	struct ring_buffer_event *event;
 	struct trace_entry *ent;
 
-	event = ring_buffer_lock_reserve(b, len);
-	if (!event)
+	ent = ring_buffer_reserve_payload(b, len);
+	if (!ent)
 		return NULL;
-	ent = ring_buffer_event_data(event);
 	ent->type = type;
 	ent->flags = trace_ctx >> 16;
 	ent->preempt_count = trace_ctx & 0xff;

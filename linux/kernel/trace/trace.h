@@ -19,6 +19,8 @@
 #include <linux/trace_events.h>
 #include <linux/types.h>
 
+#include "ring_buffer_ext.h"
+
 struct dentry;
 struct task_struct;
 

@@ -36,6 +36,7 @@ typedef unsigned int __poll_t;
 #undef __always_inline
 #define __always_inline		inline __attribute__((__always_inline__))
 #define notrace			__attribute__((__no_instrument_function__))
+#define noinline		__attribute__((__noinline__))
 #define __aligned(x)		__attribute__((__aligned__(x)))
 #define ____cacheline_aligned_in_smp	__aligned(64)
 #define likely(x)		__builtin_expect(!!(x), 1)

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What ring_buffer.c offers the tracer beyond <linux/ring_buffer.h>, the
+ * API the rest of the kernel shares with mainline.
+ */
+#ifndef _KERNEL_TRACE_RING_BUFFER_EXT_H
+#define _KERNEL_TRACE_RING_BUFFER_EXT_H
+
+#include <linux/ring_buffer.h>
+
+/*
+ * ring_buffer_lock_reserve() and ring_buffer_event_data() in one call:
+ * the payload of a new reservation, NULL if none was made.  Commit it
+ * with ring_buffer_unlock_commit().
+ */
+void *ring_buffer_reserve_payload(struct trace_buffer *buffer,
+				  unsigned long length);
+
+#endif /* _KERNEL_TRACE_RING_BUFFER_EXT_H */
