@@ -1469,8 +1469,9 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
 
 	if (cpu != RING_BUFFER_ALL_CPUS)
 		return rb_cpu_ready(buffer->buffers[cpu], full);
+	/* @full is for one CPU's reader, as in mainline: here any event */
 	for_each_possible_cpu(c)
-		if (rb_cpu_ready(buffer->buffers[c], full))
+		if (rb_cpu_ready(buffer->buffers[c], 0))
 			return true;
 	return false;
 }
@@ -1568,3 +1569,16 @@ void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 			rb_wake_all(&buffer->buffers[c]->waiters);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
+
+void notrace ring_buffer_kick_waiters(struct trace_buffer *buffer)
+{
+	int c;
+
+	/* the caller's change before the flags: see ring_buffer_ext.h */
+	smp_mb();
+	if (READ_ONCE(buffer->waiters.pending))
+		rb_wake(&buffer->waiters);
+	for_each_possible_cpu(c)
+		if (READ_ONCE(buffer->buffers[c]->waiters.pending))
+			rb_wake(&buffer->buffers[c]->waiters);
+}

@@ -851,6 +851,9 @@ bool notrace trace_snapshot_swap(struct trace_array *tr)
 		done = true;
 	}
 	arch_spin_unlock(&tr->swap_lock);
+	/* trace_pipe readers asleep on the old buffer follow the swap */
+	if (done)
+		ring_buffer_kick_waiters(live);
 out:
 	local_irq_restore(flags);
 	return done;

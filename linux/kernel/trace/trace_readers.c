@@ -14,7 +14,9 @@
  *    one file are serialized by seq_file.
  *  - pipe_open_lock guards every array's @pipe_cpus (one trace_pipe per
  *    CPU); a trace_pipe file's reads are serialized by its own mutex,
- *    which is dropped while it waits for data.
+ *    which is dropped while it waits for data.  A snapshot swap wakes
+ *    the readers asleep on the buffer it took out of use
+ *    (ring_buffer_kick_waiters()); they wait again on the new one.
  */
 #include <linux/fs.h>
 #include <linux/mutex.h>
@@ -419,11 +421,25 @@ static bool pipe_fill(struct pipe_iter *p)
 	return ret;
 }
 
+/* A reader waits on one buffer; a snapshot swap takes it out of use. */
+struct pipe_wait {
+	struct trace_array	*tr;
+	struct trace_buffer	*b;
+};
+
+static bool pipe_swapped(void *data)
+{
+	struct pipe_wait *w = data;
+
+	return READ_ONCE(w->tr->buffer) != w->b;
+}
+
 static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
 	struct pipe_iter *p = file->private_data;
 	struct trace_iter *it = &p->it;
+	struct pipe_wait w = { .tr = it->tr };
 	ssize_t done = 0;
 	int ret;
 
@@ -437,7 +453,8 @@ again:
 			goto out;
 		}
 		mutex_unlock(&p->lock);
-		ret = ring_buffer_wait(it->tr->buffer, it->cpu_file, 0, NULL, NULL);
+		w.b = READ_ONCE(it->tr->buffer);
+		ret = ring_buffer_wait(w.b, it->cpu_file, 0, pipe_swapped, &w);
 		if (ret)
 			return ret;
 		mutex_lock(&p->lock);
@@ -475,8 +492,15 @@ out:
 static __poll_t trace_pipe_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct pipe_iter *p = file->private_data;
+	struct trace_array *tr = p->it.tr;
 
-	return ring_buffer_poll_wait(p->it.tr->buffer, p->it.cpu_file, file, pt, 0);
+	/*
+	 * A CPU's file is ready once buffer_percent of its ring is full,
+	 * the whole buffer's at the first event (mainline 6.12's poll, as
+	 * observed; a blocking read returns at the first event either way).
+	 */
+	return ring_buffer_poll_wait(READ_ONCE(tr->buffer), p->it.cpu_file,
+				     file, pt, READ_ONCE(tr->buffer_percent));
 }
 
 const struct file_operations trace_pipe_fops = {
