@@ -48,6 +48,7 @@
 #include "ftrace_internal.h"
 #include "trace.h"
 
+/* the ops list, the records and the patching of the sites: see above */
 DEFINE_MUTEX(ftrace_lock);
 
 /* set on the first inconsistency; nothing is patched afterwards */
@@ -483,9 +484,6 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 }
 
 /* ---- boot and modules ------------------------------------------------ */
-
-extern unsigned long __start_mcount_loc[];
-extern unsigned long __stop_mcount_loc[];
 
 /* "ftrace_init_stats": say how long boot took to NOP the sites (make bench) */
 static bool ftrace_init_stats __initdata;

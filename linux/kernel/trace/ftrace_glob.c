@@ -32,7 +32,8 @@ static const char *match_bracket(const char *p, char c, bool *hit)
 		first = false;
 		if (*q == '\\' && q[1])
 			q++;
-		lo = hi = *q++;
+		lo = *q++;
+		hi = lo;
 		if (q[0] == '-' && q[1] && q[1] != ']') {
 			q++;
 			if (*q == '\\' && q[1])

@@ -120,6 +120,10 @@ void ftrace_set_mod_hooks(const struct ftrace_mod_hooks *hooks);
 
 extern struct mutex ftrace_lock;
 
+/* the call sites recordmcount listed, from the linker script */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
 void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 			   struct ftrace_hash *skip);
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);

@@ -80,8 +80,11 @@
  *
  * The iterator walks from head up to the commit seen when it was started,
  * with the same copy and check. Events overwritten (or consumed) under it
- * make it jump to the new head and set its dropped flag. It never stops
- * recording; callers that want a stable view disable recording on the CPU.
+ * make it jump to the new head and set its dropped flag; the first such
+ * jump after a (re)start also extends its end to the commit of then, and
+ * later ones do not, so a reader whose reading is itself traced ends. It
+ * never stops recording; callers that want a stable view disable
+ * recording on the CPU.
  *
  * Accounting
  * ----------
@@ -230,6 +233,7 @@ struct ring_buffer_iter {
 	unsigned long		end;		/* commit when (re)started */
 	unsigned int		size;		/* ring size of the cached event, 0: none */
 	unsigned int		dropped;
+	bool			extended;	/* end moved on since the rewind */
 	u64			ts;
 	struct ring_buffer_event *ev;		/* private copy of the current event */
 };
@@ -794,6 +798,7 @@ static void rb_iter_rewind(struct ring_buffer_iter *iter)
 	iter->end = smp_load_acquire(&iter->cb->commit);
 	iter->size = 0;
 	iter->dropped = 0;
+	iter->extended = false;
 }
 
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer, int cpu,
@@ -855,6 +860,15 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u
 		if (head > iter->pos) {
 			iter->pos = head;
 			iter->dropped = 1;
+			/*
+			 * Overtaken: go on to what is there now (acquire after
+			 * head), once per rewind, so that a reader whose own
+			 * reading is traced still comes to an end.
+			 */
+			if (!iter->extended) {
+				iter->extended = true;
+				iter->end = max(iter->end, smp_load_acquire(&cb->commit));
+			}
 		}
 		if (iter->pos >= iter->end)
 			break;

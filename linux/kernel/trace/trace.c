@@ -48,7 +48,11 @@
 DEFINE_MUTEX(trace_types_lock);
 
 static LIST_HEAD(tracers);
-static struct tracer nop_tracer = { .name = "nop", .instances = true };
+static struct tracer nop_tracer = {
+	.name		= "nop",
+	.instances	= true,
+	.opts		= TRACE_ITER_TEST_NOP_ACCEPT | TRACE_ITER_TEST_NOP_REFUSE,
+};
 
 struct trace_array global_trace = {
 	.current_trace	= &nop_tracer,
@@ -57,6 +61,9 @@ struct trace_array global_trace = {
 	.opts_lock	= __MUTEX_INITIALIZER(global_trace.opts_lock),
 	.swap_lock	= __ARCH_SPIN_LOCK_UNLOCKED,
 };
+
+/* the options that belong to a tracer (struct tracer's @opts) */
+static unsigned long tracer_opts;
 
 /* the top level first, then instances in creation order */
 static LIST_HEAD(trace_arrays);
@@ -127,6 +134,7 @@ int register_tracer(struct tracer *t)
 		}
 	}
 	list_add_tail(&t->list, &tracers);
+	tracer_opts |= t->opts;
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
@@ -471,7 +479,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	ssize_t written;
 	size_t len;
 
-	if ((ssize_t)cnt < 0)
+	if ((ssize_t)cnt < 0 || !(file_tr(file)->trace_flags & TRACE_ITER_MARKERS))
 		return -EINVAL;
 	len = min3(cnt, (size_t)TRACE_MARKER_MAX, max);
 	e = trace_reserve(b, TRACE_PRINT, sizeof(*e) + len + 2, tracing_gen_ctx());
@@ -574,6 +582,15 @@ static const struct trace_option trace_options[] = {
 	{ "sym-offset",		TRACE_ITER_SYM_OFFSET },
 	{ "function-trace",	TRACE_ITER_FUNCTION },
 	{ "disable_on_free",	TRACE_ITER_STOP_ON_FREE },
+	{ "context-info",	TRACE_ITER_CONTEXT_INFO },
+	{ "irq-info",		TRACE_ITER_IRQ_INFO },
+	{ "sym-addr",		TRACE_ITER_SYM_ADDR },
+	{ "markers",		TRACE_ITER_MARKERS },
+	{ "overwrite",		TRACE_ITER_OVERWRITE },
+	{ "pause-on-trace",	TRACE_ITER_PAUSE_ON_TRACE },
+	/* mainline's nop tracer's: the first takes a set, the second not */
+	{ "test_nop_accept",	TRACE_ITER_TEST_NOP_ACCEPT },
+	{ "test_nop_refuse",	TRACE_ITER_TEST_NOP_REFUSE },
 };
 
 /* the options every array has: the core's, then those added at init */
@@ -585,29 +602,43 @@ static u64 option_get(struct trace_array *tr, unsigned long bit)
 	return !!(tr->trace_flags & bit);
 }
 
+static void trace_buffers(struct trace_array *tr, struct trace_buffer *b[2]);
+
 /* options/ files and trace_options both set flags through here */
-static void set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
+static int set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
 {
+	struct trace_buffer *b[2];
+	int i;
+
+	if (bit == TRACE_ITER_TEST_NOP_REFUSE && on)
+		return -EINVAL;
 	mutex_lock(&trace_types_lock);
 	if (on)
 		tr->trace_flags |= bit;
 	else
 		tr->trace_flags &= ~bit;
+	/* off: a full buffer drops new events (counted) instead of old */
+	if (bit == TRACE_ITER_OVERWRITE) {
+		trace_buffers(tr, b);
+		for (i = 0; i < 2; i++)
+			if (b[i])
+				ring_buffer_change_overwrite(b[i], on);
+	}
 	mutex_unlock(&trace_types_lock);
+	return 0;
 }
 
 static int option_set(struct trace_array *tr, unsigned long bit, u64 val)
 {
-	set_trace_flag(tr, bit, val);
-	return 0;
+	return set_trace_flag(tr, bit, val);
 }
 
 static const struct trace_num_file option_file =
 	TRACE_NUM_FILE(option_get, option_set, 1);
 
 /* An options/@name file of @tr showing and setting @bit of its flags. */
-struct dentry *trace_create_option(struct trace_array *tr, const char *name,
-				   unsigned long bit)
+static struct dentry *trace_create_option(struct trace_array *tr,
+					  const char *name, unsigned long bit)
 {
 	struct dentry *d;
 	unsigned int i;
@@ -624,26 +655,11 @@ struct dentry *trace_create_option(struct trace_array *tr, const char *name,
 		if (!tr->opts[i].name) {
 			tr->opts[i].name = name;
 			tr->opts[i].bit = bit;
-			tr->opts[i].dentry = d;
 			break;
 		}
 	}
 	mutex_unlock(&tr->opts_lock);
 	return d;
-}
-
-void trace_remove_option(struct trace_array *tr, struct dentry *d)
-{
-	unsigned int i;
-
-	if (!d)
-		return;
-	mutex_lock(&tr->opts_lock);
-	for (i = 0; i < ARRAY_SIZE(tr->opts); i++)
-		if (tr->opts[i].dentry == d)
-			tr->opts[i].name = NULL;
-	mutex_unlock(&tr->opts_lock);
-	tracefs_remove(d);
 }
 
 /* @name in every array from now on, the top level included */
@@ -665,6 +681,15 @@ void trace_add_option(const char *name, unsigned long bit)
 	mutex_unlock(&trace_types_lock);
 }
 
+/*
+ * trace_options lists and sets the core's options and the current
+ * tracer's, as mainline's; options/ has every tracer's files.
+ */
+static bool option_listed(struct trace_array *tr, unsigned long bit)
+{
+	return !(bit & tracer_opts) || (bit & READ_ONCE(tr->current_trace)->opts);
+}
+
 /* trace_options: every option as "name" or "noname", one per line */
 static int trace_options_show(struct seq_file *m, void *v)
 {
@@ -673,7 +698,7 @@ static int trace_options_show(struct seq_file *m, void *v)
 
 	mutex_lock(&tr->opts_lock);
 	for (i = 0; i < ARRAY_SIZE(tr->opts); i++)
-		if (tr->opts[i].name)
+		if (tr->opts[i].name && option_listed(tr, tr->opts[i].bit))
 			seq_printf(m, "%s%s\n",
 				   tr->trace_flags & tr->opts[i].bit ? "" : "no",
 				   tr->opts[i].name);
@@ -694,6 +719,7 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 	char *buf, *name;
 	bool set = true;
 	unsigned int i;
+	int ret;
 
 	buf = trace_user_string(ubuf, cnt, 64);
 	if (IS_ERR(buf))
@@ -712,9 +738,11 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 	}
 	mutex_unlock(&tr->opts_lock);
 	kfree(buf);
-	if (!bit)
+	if (!bit || !option_listed(tr, bit))
 		return -EINVAL;
-	set_trace_flag(tr, bit, set);
+	ret = set_trace_flag(tr, bit, set);
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }
@@ -783,7 +811,8 @@ int trace_snapshot_alloc(struct trace_array *tr)
 		tr->snapshot_on = true;
 		return 0;
 	}
-	b = ring_buffer_alloc(ring_buffer_size(live, 0), RB_FL_OVERWRITE);
+	b = ring_buffer_alloc(ring_buffer_size(live, 0),
+			      tr->trace_flags & TRACE_ITER_OVERWRITE ? RB_FL_OVERWRITE : 0);
 	if (!b)
 		return -ENOMEM;
 	ring_buffer_set_clock(b, TRACE_CLOCK_LOCAL);
@@ -1590,6 +1619,8 @@ static __init int tracer_init_tracefs(void)
 	create_trace_files(&global_trace);
 	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
 		trace_add_option(trace_options[i].name, trace_options[i].bit);
+	/* the saved comms are one table, so their switch is the top level's */
+	trace_create_option(&global_trace, "record-cmd", TRACE_ITER_RECORD_CMD);
 	tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
 	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_file.fops);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,

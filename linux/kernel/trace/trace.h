@@ -73,12 +73,25 @@ struct print_entry {
 #define TRACE_ITER_GRAPH_OVERRUN	BIT(13)
 #define TRACE_ITER_FUNCTION		BIT(14)
 #define TRACE_ITER_STOP_ON_FREE		BIT(15)
+#define TRACE_ITER_CONTEXT_INFO		BIT(16)
+#define TRACE_ITER_IRQ_INFO		BIT(17)
+#define TRACE_ITER_SYM_ADDR		BIT(18)
+#define TRACE_ITER_MARKERS		BIT(19)
+#define TRACE_ITER_OVERWRITE		BIT(20)
+#define TRACE_ITER_PAUSE_ON_TRACE	BIT(21)
+#define TRACE_ITER_RECORD_CMD		BIT(22)	/* the top level's alone */
+#define TRACE_ITER_TEST_NOP_ACCEPT	BIT(23)
+#define TRACE_ITER_TEST_NOP_REFUSE	BIT(24)
 
+/* as mainline 6.12's options at boot and in a new instance */
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
 				 TRACE_ITER_SLEEP_TIME | \
 				 TRACE_ITER_GRAPH_TIME | TRACE_ITER_GRAPH_CPU | \
 				 TRACE_ITER_GRAPH_OVERHEAD | \
-				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS)
+				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS | \
+				 TRACE_ITER_CONTEXT_INFO | TRACE_ITER_IRQ_INFO | \
+				 TRACE_ITER_MARKERS | TRACE_ITER_OVERWRITE | \
+				 TRACE_ITER_RECORD_CMD)
 
 struct tracer;
 struct filter_set;
@@ -86,11 +99,10 @@ struct ftrace_hash;
 struct ftrace_ops;
 struct pid_lists;
 
-/* an options/ file of one trace array: @bit of its trace_flags */
-struct trace_opt_file {
-	const char		*name;
-	unsigned long		bit;
-	struct dentry		*dentry;
+/* an option: its name and bit of trace_flags, its options/ file's */
+struct trace_option {
+	const char	*name;
+	unsigned long	bit;
 };
 
 /*
@@ -129,7 +141,7 @@ struct trace_array {
 	struct dentry		*dir;		/* NULL: the tracefs root */
 	struct dentry		*options;
 	struct mutex		opts_lock;	/* @opts */
-	struct trace_opt_file	opts[BITS_PER_LONG];
+	struct trace_option	opts[BITS_PER_LONG];
 };
 
 /* buffer_percent of a new array, as mainline's */
@@ -313,6 +325,7 @@ struct trace_iter {
 	struct trace_array		*tr;
 	struct trace_buffer		*buffer;	/* what it reads */
 	bool				snapshot;	/* a snapshot file */
+	bool				paused;		/* its writers, while open */
 	struct tracer			*tracer;
 	int				cpu_file;	/* or RING_BUFFER_ALL_CPUS */
 	struct ring_buffer_iter		**rbi;		/* per CPU, non-consuming */
@@ -353,24 +366,16 @@ struct tracer {
 	void			(*reset)(struct trace_array *tr);
 	void			(*print_header)(struct trace_iter *it);
 	bool			(*print_line)(struct trace_iter *it);
+	/* its options: trace_options lists them only while it is current */
+	unsigned long		opts;
 	struct list_head	list;
 };
 
 extern struct mutex trace_types_lock;
 
 int register_tracer(struct tracer *t);
-/* an option: its name and bit */
-struct trace_option {
-	const char	*name;
-	unsigned long	bit;
-};
-
 /* an options/ file in every trace array, now and later */
 void trace_add_option(const char *name, unsigned long bit);
-/* an options/ file of @tr alone, for as long as a tracer runs there */
-struct dentry *trace_create_option(struct trace_array *tr, const char *name,
-				   unsigned long bit);
-void trace_remove_option(struct trace_array *tr, struct dentry *d);
 
 void *trace_reserve(struct trace_buffer *b, unsigned short type,
 		    unsigned int len, unsigned int trace_ctx);
@@ -388,8 +393,6 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 		    void *data, size_t *len, size_t cap);
 
 /* trace_output.c */
-void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
-			 u64 ts);
 void print_event(struct trace_iter *it);
 void print_header(struct trace_iter *it);
 

@@ -28,6 +28,9 @@ void notrace __trace_save_cmdline(struct task_struct *tsk, u64 head)
 {
 	unsigned int slot = tsk->pid % SAVED_CMDLINES;
 
+	/* options/record-cmd 0: names stay as they are */
+	if (!(READ_ONCE(global_trace.trace_flags) & TRACE_ITER_RECORD_CMD))
+		return;
 	if (!tsk->pid || !arch_spin_trylock(&cmdline_lock))
 		return;
 	saved_cmdlines[slot].pid = tsk->pid;

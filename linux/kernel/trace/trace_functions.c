@@ -26,8 +26,6 @@ struct func_trace {
 	 * friends), which doubles its time and fills the buffer with it.
 	 */
 	bool			enabled;
-	/* the option exists only while this is the tracer; its value stays */
-	struct dentry		*stack_option;
 };
 
 static void notrace function_trace_call(unsigned long ip,
@@ -71,11 +69,8 @@ static int function_trace_init(struct trace_array *tr)
 	else
 		ft->ops.hash_owner = tr->filter_ops;
 	ft->pids = trace_array_pids(tr);
-	ft->stack_option = trace_create_option(tr, "func_stack_trace",
-					       TRACE_ITER_FUNC_STACK);
 	ret = register_ftrace_function(&ft->ops);
 	if (ret) {
-		trace_remove_option(tr, ft->stack_option);
 		kfree(ft);
 		return ret;
 	}
@@ -90,7 +85,6 @@ static void function_trace_reset(struct trace_array *tr)
 
 	WRITE_ONCE(ft->enabled, false);
 	unregister_ftrace_function(&ft->ops);
-	trace_remove_option(tr, ft->stack_option);
 	tr->tracer_data = NULL;
 	kfree(ft);
 }
@@ -100,10 +94,13 @@ static struct tracer function_tracer = {
 	.instances	= true,
 	.init		= function_trace_init,
 	.reset		= function_trace_reset,
+	.opts		= TRACE_ITER_FUNC_STACK,
 };
 
 static __init int init_function_trace(void)
 {
+	/* in every array whatever its tracer, as mainline's */
+	trace_add_option("func_stack_trace", TRACE_ITER_FUNC_STACK);
 	return register_tracer(&function_tracer);
 }
 core_initcall(init_function_trace);

@@ -367,6 +367,11 @@ static struct tracer graph_tracer = {
 	.reset		= graph_trace_reset,
 	.print_header	= graph_print_header,
 	.print_line	= graph_print_line,
+	.opts		= TRACE_ITER_GRAPH_OVERRUN | TRACE_ITER_GRAPH_CPU |
+			  TRACE_ITER_GRAPH_OVERHEAD | TRACE_ITER_GRAPH_PROC |
+			  TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_ABSTIME |
+			  TRACE_ITER_GRAPH_IRQS | TRACE_ITER_GRAPH_TAIL |
+			  TRACE_ITER_SLEEP_TIME | TRACE_ITER_GRAPH_TIME,
 };
 
 static u64 depth_get(struct trace_array *tr, unsigned long key)

@@ -14,12 +14,15 @@
 
 #include "trace.h"
 
+/* "vfs_read", "vfs_read+0x4/0x130", and " <ffffffff8114226a>" after either */
 static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)
 {
 	if (flags & TRACE_ITER_SYM_OFFSET)
 		seq_buf_printf(s, "%pS", (void *)addr);
 	else
 		seq_buf_printf(s, "%ps", (void *)addr);
+	if (flags & TRACE_ITER_SYM_ADDR)
+		seq_buf_printf(s, " <%016lx>", addr);
 }
 
 /*
@@ -83,16 +86,23 @@ static void print_lat_flags(struct seq_buf *s, struct trace_entry *ent)
 		seq_buf_putc(s, '.');
 }
 
-/* "            bash-1977    [000] ...1.  17284.993652: " */
-void trace_print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
-			 u64 ts)
+/*
+ * "            bash-1977    [000] ...1.  17284.993652: ", without the
+ * flags under options/irq-info 0, nothing under context-info 0 (mainline
+ * 6.12's lines under those options, as observed).
+ */
+static void print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
+			  u64 ts, unsigned long flags)
 {
 	char comm[TASK_COMM_LEN];
 	unsigned long usecs;
 
+	if (!(flags & TRACE_ITER_CONTEXT_INFO))
+		return;
 	trace_find_cmdline(ent->pid, comm);
 	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, cpu);
-	print_lat_flags(s, ent);
+	if (flags & TRACE_ITER_IRQ_INFO)
+		print_lat_flags(s, ent);
 	usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
 	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
 }
@@ -153,7 +163,7 @@ void print_event(struct trace_iter *it)
 	    it->tracer->print_line(it))
 		return;
 
-	trace_print_context(&it->seq, it->ent, it->cpu, it->ts);
+	print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr->trace_flags);
 	if (type < ARRAY_SIZE(event_printers) && event_printers[type])
 		event_printers[type](it, it->tr->trace_flags);
 	else
@@ -215,9 +225,16 @@ void print_header(struct trace_iter *it)
 		it->tracer->print_header(it);
 		return;
 	}
+	if (!(it->tr->trace_flags & TRACE_ITER_CONTEXT_INFO))
+		return;
 	get_totals(it->buffer, it->cpu_file, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
+	if (!(it->tr->trace_flags & TRACE_ITER_IRQ_INFO)) {
+		seq_buf_puts(s, "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+			     "#              | |         |         |         |\n");
+		return;
+	}
 	seq_buf_puts(s, "#                                _-----=> irqs-off/BH-disabled\n"
 		"#                               / _----=> need-resched\n"
 		"#                              | / _---=> hardirq/softirq\n"

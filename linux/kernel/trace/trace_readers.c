@@ -116,10 +116,14 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	struct trace_iter *it = m->private;
 
 	seq_buf_init(&it->seq, it->line, sizeof(it->line));
-	if (v == SEQ_START_TOKEN)
+	if (v == SEQ_START_TOKEN) {
 		print_header(it);
-	else
+	} else {
+		/* mainline's line when writers overtook the reader here */
+		if (ring_buffer_iter_dropped(it->rbi[it->cpu]))
+			seq_buf_printf(&it->seq, "CPU:%d [LOST EVENTS]\n", it->cpu);
 		print_event(it);
+	}
 	seq_write(m, it->line, seq_buf_used(&it->seq));
 	return 0;
 }
@@ -138,7 +142,8 @@ static void trace_iter_free(struct trace_iter *it)
 	for_each_possible_cpu(cpu)
 		if (it->rbi[cpu]) {
 			ring_buffer_read_finish(it->rbi[cpu]);
-			ring_buffer_record_enable_cpu(it->buffer, cpu);
+			if (it->paused)
+				ring_buffer_record_enable_cpu(it->buffer, cpu);
 		}
 	kfree(it->rbi);
 }
@@ -168,14 +173,21 @@ static int trace_open_iter(struct inode *inode, struct file *file,
 	mutex_lock(&trace_types_lock);
 	it->tracer = tr->current_trace;
 	mutex_unlock(&trace_types_lock);
-	/* pause the writers while reading, as mainline's pause-on-trace */
+	/*
+	 * options/pause-on-trace: the writers of the CPUs read wait while
+	 * the file is open.  Else (the default) they go on, and a reader
+	 * overtaken by them says so with a "[LOST EVENTS]" line.
+	 */
+	it->paused = !snapshot && (tr->trace_flags & TRACE_ITER_PAUSE_ON_TRACE);
 	for_each_possible_cpu(cpu) {
 		if (!b || (cpu_file != RING_BUFFER_ALL_CPUS && cpu != cpu_file))
 			continue;
-		ring_buffer_record_disable_cpu(b, cpu);
+		if (it->paused)
+			ring_buffer_record_disable_cpu(b, cpu);
 		it->rbi[cpu] = ring_buffer_read_start(b, cpu, GFP_KERNEL);
 		if (!it->rbi[cpu]) {
-			ring_buffer_record_enable_cpu(b, cpu);
+			if (it->paused)
+				ring_buffer_record_enable_cpu(b, cpu);
 			trace_iter_free(it);
 			goto fail;
 		}

@@ -957,20 +957,41 @@ static void test_iterator(void)
 		ring_buffer_iter_advance(it);
 	CHECK(n == 910, "after reset %lu", n);
 
-	/* Overwritten under the iterator: skips, flags it, never returns junk. */
+	/*
+	 * Overwritten under the iterator: skips to the new head, flags it,
+	 * never returns junk, and goes on to the commit of then.
+	 */
 	ring_buffer_iter_reset(it);
 	ring_buffer_iter_advance(it);
 	for (i = 1010; i < 20000; i++)
 		put(b, 0, i, pl_len(0, i, 100));
 	ev = ring_buffer_iter_peek(it, NULL);
-	CHECK(!ev, "range fully overwritten: end");
+	CHECK(ev && pl_check(ev, &h, 100) && h.seq > 1010, "overtaken: on from the new head");
 	CHECK(ring_buffer_iter_dropped(it), "dropped reported");
+	for (n = 0; (ev = ring_buffer_iter_peek(it, NULL)); n++) {
+		CHECK(pl_check(ev, &h, 100), "overtaken: intact");
+		ring_buffer_iter_advance(it);
+	}
+	CHECK(h.seq == 19999 && n == ring_buffer_entries_cpu(b, 1), "overtaken: to the newest (%lu)", n);
+
+	/* Overtaken again before the next rewind: no second extension. */
+	ring_buffer_iter_reset(it);
+	ring_buffer_iter_advance(it);
+	for (i = 20000; i < 40000; i++)
+		put(b, 0, i, pl_len(0, i, 100));
+	ev = ring_buffer_iter_peek(it, NULL);
+	CHECK(ev && pl_check(ev, &h, 100) && h.seq > 20000, "overtaken once more: extended");
+	ring_buffer_iter_advance(it);
+	for (i = 40000; i < 60000; i++)
+		put(b, 0, i, pl_len(0, i, 100));
+	CHECK(!ring_buffer_iter_peek(it, NULL), "overtaken twice: ends at the first extension");
+	CHECK(ring_buffer_iter_dropped(it), "overtaken twice: dropped");
 	ring_buffer_read_finish(it);
 
 	it = ring_buffer_read_start(b, 1, GFP_KERNEL);
 	ev = ring_buffer_iter_peek(it, NULL);
 	CHECK(ev && pl_check(ev, &h, 100), "fresh iterator");
-	for (i = 20000; i < 20000 + 300; i++)	/* overwrites the oldest few pages */
+	for (i = 60000; i < 60000 + 300; i++)	/* overwrites the oldest few pages */
 		put(b, 0, i, pl_len(0, i, 100));
 	n = 0;
 	{
@@ -989,7 +1010,8 @@ static void test_iterator(void)
 			ring_buffer_iter_advance(it);
 			n++;
 		}
-		CHECK(dropped && last == 19999, "skipped to head, ended at the snapshot: %llu",
+		/* the jump extends the end to the commit of then */
+		CHECK(dropped && last == 60299, "skipped to head, ended at the new commit: %llu",
 		      (unsigned long long)last);
 	}
 	ring_buffer_read_finish(it);
