@@ -861,12 +861,13 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u
 			iter->pos = head;
 			iter->dropped = 1;
 			/*
-			 * Overtaken: go on to what is there now (acquire after
-			 * head), once per rewind, so that a reader whose own
-			 * reading is traced still comes to an end.
+			 * Overtaken: go on to what is there now, once per
+			 * rewind, so that a reader whose own reading is traced
+			 * still comes to an end.
 			 */
 			if (!iter->extended) {
 				iter->extended = true;
+				/* acquire after head, as in rb_read_head() */
 				iter->end = max(iter->end, smp_load_acquire(&cb->commit));
 			}
 		}
