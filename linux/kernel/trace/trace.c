@@ -1479,8 +1479,10 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
 	create_per_cpu_files(tr);
 	events = tracefs_create_dir("events", d);
-	if (!IS_ERR_OR_NULL(events))
+	if (!IS_ERR_OR_NULL(events)) {
 		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_file.fops);
+		trace_create_format_files(events);
+	}
 	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
 	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);

@@ -29,12 +29,17 @@ struct task_struct;
 #define TRACE_MODE_READ		0440
 
 /* Event types; every event starts with struct trace_entry. */
+/* Event types: mainline 6.12's IDs, as events/ftrace/NAME/format says */
 enum trace_type {
 	TRACE_FN = 1,
-	TRACE_STACK,
-	TRACE_GRAPH_ENT,
-	TRACE_GRAPH_RET,
-	TRACE_PRINT,
+	TRACE_STACK = 4,
+	TRACE_PRINT = 5,
+	TRACE_BPRINT = 6,
+	TRACE_GRAPH_RET = 10,
+	TRACE_GRAPH_ENT = 11,
+	TRACE_USER_STACK = 12,
+	TRACE_BPUTS = 14,
+	TRACE_TYPE_MAX
 };
 
 struct stack_entry {
@@ -47,6 +52,27 @@ struct ftrace_entry {
 	struct trace_entry	ent;
 	unsigned long		ip;
 	unsigned long		parent_ip;
+};
+
+/* function_graph: a call opened (it has a child) */
+struct graph_ent_entry {
+	struct trace_entry	ent;
+	unsigned long		func;
+	int			depth;
+};
+
+/*
+ * function_graph: a return, mainline's funcgraph_exit fields first;
+ * @leaf: the call had no child and was not opened (one event for both)
+ */
+struct graph_ret_entry {
+	struct trace_entry	ent;
+	unsigned long		func;
+	int			depth;
+	unsigned int		overrun;
+	u64			calltime;
+	u64			rettime;
+	int			leaf;
 };
 
 /* a trace_marker write: @buf is NUL-terminated and ends in '\n' */
@@ -394,6 +420,7 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 
 /* trace_output.c */
 void print_event(struct trace_iter *it);
+void trace_create_format_files(struct dentry *events);
 void print_header(struct trace_iter *it);
 
 /* trace_cmdline.c */

@@ -27,22 +27,6 @@
 #include "ftrace_internal.h"
 #include "trace.h"
 
-struct graph_ent_entry {
-	struct trace_entry	ent;
-	unsigned long		func;
-	int			depth;
-};
-
-struct graph_ret_entry {
-	struct trace_entry	ent;
-	unsigned long		func;
-	u64			calltime;
-	u64			rettime;
-	int			depth;
-	int			leaf;
-	unsigned int		overrun;
-};
-
 /* the tracer in one trace array */
 struct graph_trace {
 	struct fgraph_user	user;

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The text of the trace: the header and one line per event, as trace,
- * trace_pipe and snapshot show them.  Each event type's line comes from
- * the printer registered for it below; a tracer may print its own types
- * first (print_line), as function_graph does.
+ * trace_pipe and snapshot show them; and the registry of event types,
+ * each with its line's printer (a tracer may print its own types first,
+ * print_line, as function_graph does), its fields and the format file
+ * tools read them by (events/ftrace/NAME/format).
  *
  * Locking: none; the caller owns the iterator and the event under it.
  */
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_buf.h>
+#include <linux/slab.h>
 #include <linux/trace_events.h>
+#include <linux/tracefs.h>
 
 #include "trace.h"
 
@@ -147,12 +151,136 @@ static void print_marker(struct trace_iter *it, unsigned long flags)
 	seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it), e->buf);
 }
 
-/* The event types: what follows the context columns for each. */
-static void (* const event_printers[])(struct trace_iter *it, unsigned long flags) = {
-	[TRACE_FN]	= print_fn,
-	[TRACE_STACK]	= print_stack,
-	[TRACE_PRINT]	= print_marker,
+/* ---- the event types ------------------------------------------------- */
+
+/* A field of an event as its format file lists it. */
+struct trace_field {
+	const char	*type;
+	const char	*name;
+	unsigned int	offset;
+	unsigned int	size;
+	bool		is_signed;
 };
+
+/*
+ * One event type: its line after the context columns (NULL: the tracer
+ * prints it, as function_graph does its own), and what its
+ * events/ftrace/NAME/format says of the records tools read.
+ */
+struct trace_event_type {
+	const char		*name;
+	bool			id_file;	/* events/ftrace/NAME/id too */
+	void			(*print)(struct trace_iter *it, unsigned long flags);
+	const struct trace_field *fields;	/* up to one without a name */
+	const char		*print_fmt;
+};
+
+#define FIELD(_type, _name, _off, _size, _signed) \
+	{ .type = _type, .name = _name, .offset = _off, .size = _size, .is_signed = _signed }
+
+/* The stacks' print fmt: eight callers, in mainline's three pieces. */
+#define STACK_FMT "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" " \
+	"\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", " \
+	"(void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], " \
+	"(void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], " \
+	"(void *)REC->caller[6], (void *)REC->caller[7]"
+
+/*
+ * Fields, print fmts, IDs and which have an id file: mainline 6.12's
+ * events/ftrace/ files as read on the black box (bench/binary-abi-blackbox.md).
+ */
+static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
+	[TRACE_FN] = {
+		.name = "function", .id_file = true, .print = print_fn,
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "ip", 8, 8, false),
+			FIELD("unsigned long", "parent_ip", 16, 8, false),
+			{ }
+		},
+		.print_fmt = "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
+	},
+	[TRACE_STACK] = {
+		.name = "kernel_stack", .print = print_stack,
+		.fields = (const struct trace_field[]) {
+			FIELD("int", "size", 8, 4, true),
+			FIELD("unsigned long", "caller[8]", 16, 64, false),
+			{ }
+		},
+		.print_fmt = STACK_FMT,
+	},
+	[TRACE_PRINT] = {
+		.name = "print", .id_file = true, .print = print_marker,
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "ip", 8, 8, false),
+			FIELD("char", "buf[]", 16, 0, false),
+			{ }
+		},
+		.print_fmt = "\"%ps: %s\", (void *)REC->ip, REC->buf",
+	},
+	[TRACE_BPRINT] = {
+		.name = "bprint",
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "ip", 8, 8, false),
+			FIELD("const char *", "fmt", 16, 8, false),
+			FIELD("u32", "buf[]", 24, 0, false),
+			{ }
+		},
+		.print_fmt = "\"%ps: %s\", (void *)REC->ip, REC->fmt",
+	},
+	[TRACE_GRAPH_RET] = {
+		.name = "funcgraph_exit",
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "func", 8, 8, false),
+			FIELD("int", "depth", 16, 4, true),
+			FIELD("unsigned int", "overrun", 20, 4, false),
+			FIELD("unsigned long long", "calltime", 24, 8, false),
+			FIELD("unsigned long long", "rettime", 32, 8, false),
+			{ }
+		},
+		.print_fmt = "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth",
+	},
+	[TRACE_GRAPH_ENT] = {
+		.name = "funcgraph_entry",
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "func", 8, 8, false),
+			FIELD("int", "depth", 16, 4, true),
+			{ }
+		},
+		.print_fmt = "\"--> %ps (%d)\", (void *)REC->func, REC->depth",
+	},
+	[TRACE_USER_STACK] = {
+		.name = "user_stack",
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned int", "tgid", 8, 4, false),
+			FIELD("unsigned long", "caller[8]", 16, 64, false),
+			{ }
+		},
+		.print_fmt = STACK_FMT,
+	},
+	[TRACE_BPUTS] = {
+		.name = "bputs",
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned long", "ip", 8, 8, false),
+			FIELD("const char *", "str", 16, 8, false),
+			{ }
+		},
+		.print_fmt = "\"%ps: %s\", (void *)REC->ip, REC->str",
+	},
+};
+
+/* The records written here are laid out as their formats say. */
+static_assert(offsetof(struct ftrace_entry, ip) == 8 &&
+	      offsetof(struct ftrace_entry, parent_ip) == 16);
+static_assert(offsetof(struct stack_entry, size) == 8 &&
+	      offsetof(struct stack_entry, caller) == 16);
+static_assert(offsetof(struct print_entry, ip) == 8 &&
+	      offsetof(struct print_entry, buf) == 16);
+static_assert(offsetof(struct graph_ent_entry, func) == 8 &&
+	      offsetof(struct graph_ent_entry, depth) == 16);
+static_assert(offsetof(struct graph_ret_entry, depth) == 16 &&
+	      offsetof(struct graph_ret_entry, overrun) == 20 &&
+	      offsetof(struct graph_ret_entry, calltime) == 24 &&
+	      offsetof(struct graph_ret_entry, rettime) == 32);
 
 /* One event as the trace file shows it. */
 void print_event(struct trace_iter *it)
@@ -164,8 +292,8 @@ void print_event(struct trace_iter *it)
 		return;
 
 	print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr->trace_flags);
-	if (type < ARRAY_SIZE(event_printers) && event_printers[type])
-		event_printers[type](it, it->tr->trace_flags);
+	if (type < ARRAY_SIZE(event_types) && event_types[type].print)
+		event_types[type].print(it, it->tr->trace_flags);
 	else
 		seq_buf_printf(&it->seq, "<unknown event %u>\n", type);
 }
@@ -243,4 +371,151 @@ void print_header(struct trace_iter *it)
 		"#                              |||| /     delay\n"
 		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
 		"#              | |         |   |||||     |         |\n");
+}
+
+/* ---- events/: header_page, header_event, ftrace/NAME/{format,id} ----- */
+
+/*
+ * The sub-buffer trace_pipe_raw hands out and the record header in it:
+ * matches mainline 6.12's events/header_page and events/header_event.
+ */
+static const char header_page[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
+
+static const char header_event[] =
+	"# compressed entry header\n"
+	"\ttype_len    :    5 bits\n"
+	"\ttime_delta  :   27 bits\n"
+	"\tarray       :   32 bits\n"
+	"\n"
+	"\tpadding     : type == 29\n"
+	"\ttime_extend : type == 30\n"
+	"\ttime_stamp : type == 31\n"
+	"\tdata max type_len  == 28\n";
+
+static const struct trace_field common_fields[] = {
+	FIELD("unsigned short", "common_type", 0, 2, false),
+	FIELD("unsigned char", "common_flags", 2, 1, false),
+	FIELD("unsigned char", "common_preempt_count", 3, 1, false),
+	FIELD("int", "common_pid", 4, 4, true),
+	{ }
+};
+
+static void print_fields(struct seq_buf *s, const struct trace_field *f)
+{
+	for (; f->type; f++)
+		seq_buf_printf(s, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
+			       f->type, f->name, f->offset, f->size, f->is_signed);
+}
+
+/* the format file of event type @data: "name:", "ID:", fields, print fmt */
+static void fill_format(struct seq_buf *s, void *data)
+{
+	unsigned long type = (unsigned long)data;
+	const struct trace_event_type *t = &event_types[type];
+
+	seq_buf_printf(s, "name: %s\nID: %lu\nformat:\n", t->name, type);
+	print_fields(s, common_fields);
+	seq_buf_putc(s, '\n');
+	print_fields(s, t->fields);
+	seq_buf_printf(s, "\nprint fmt: %s\n", t->print_fmt);
+}
+
+/* the longest format file, kernel_stack's, is about 900 bytes */
+#define FORMAT_MAX	2048
+
+/* i_cdev: the event type */
+static ssize_t format_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	unsigned long type = (unsigned long)file_inode(filp)->i_cdev;
+	struct seq_buf s;
+	ssize_t ret;
+	char *buf;
+
+	buf = kmalloc(FORMAT_MAX, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	seq_buf_init(&s, buf, FORMAT_MAX);
+	fill_format(&s, (void *)type);
+	if (WARN_ON_ONCE(seq_buf_has_overflowed(&s)))
+		ret = -EIO;
+	else
+		ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, seq_buf_used(&s));
+	kfree(buf);
+	return ret;
+}
+
+static const struct file_operations format_fops = {
+	.read		= format_read,
+	.llseek		= default_llseek,
+};
+
+static ssize_t id_read(struct file *filp, char __user *ubuf, size_t cnt,
+		       loff_t *ppos)
+{
+	char buf[16];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%lu\n",
+			(unsigned long)file_inode(filp)->i_cdev);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations id_fops = {
+	.read		= id_read,
+	.llseek		= default_llseek,
+};
+
+static ssize_t text_read(struct file *filp, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
+{
+	const char *text = file_inode(filp)->i_private;
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+}
+
+static const struct file_operations text_fops = {
+	.read		= text_read,
+	.llseek		= default_llseek,
+};
+
+static void type_file(const char *name, struct dentry *dir, unsigned long type,
+		      const struct file_operations *fops)
+{
+	struct dentry *d = tracefs_create_file(name, TRACE_MODE_READ, dir, NULL, fops);
+
+	if (!IS_ERR_OR_NULL(d))
+		d_inode(d)->i_cdev = (void *)type;
+}
+
+/*
+ * The files under @events of an array that describe its records; they
+ * are the same in every array and pin nothing (mainline's do not either).
+ */
+void trace_create_format_files(struct dentry *events)
+{
+	struct dentry *ftrace, *dir;
+	unsigned long type;
+
+	tracefs_create_file("header_page", TRACE_MODE_READ, events,
+			    (void *)header_page, &text_fops);
+	tracefs_create_file("header_event", TRACE_MODE_READ, events,
+			    (void *)header_event, &text_fops);
+	ftrace = tracefs_create_dir("ftrace", events);
+	if (IS_ERR_OR_NULL(ftrace))
+		return;
+	for (type = 0; type < ARRAY_SIZE(event_types); type++) {
+		if (!event_types[type].name)
+			continue;
+		dir = tracefs_create_dir(event_types[type].name, ftrace);
+		if (IS_ERR_OR_NULL(dir))
+			continue;
+		type_file("format", dir, type, &format_fops);
+		if (event_types[type].id_file)
+			type_file("id", dir, type, &id_fops);
+	}
 }
