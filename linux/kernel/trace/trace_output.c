@@ -185,6 +185,9 @@ struct trace_event_type {
 	"(void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], " \
 	"(void *)REC->caller[6], (void *)REC->caller[7]"
 
+#define GRAPH_EXIT_FMT "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", " \
+	"(void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth"
+
 /*
  * Fields, print fmts, IDs and which have an id file: mainline 6.12's
  * events/ftrace/ files as read on the black box (bench/binary-abi-blackbox.md).
@@ -237,7 +240,7 @@ static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
 			FIELD("unsigned long long", "rettime", 32, 8, false),
 			{ }
 		},
-		.print_fmt = "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth",
+		.print_fmt = GRAPH_EXIT_FMT,
 	},
 	[TRACE_GRAPH_ENT] = {
 		.name = "funcgraph_entry",
