@@ -1,40 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Saved task names: events carry a pid, the output shows "comm-pid".
+ * saved_cmdlines lists the table ("pid comm", as mainline's) and
+ * saved_cmdlines_size sizes it.
  *
  * Locking: cmdline_lock (an arch spinlock, so lockdep and the tracer stay
- * out of it) guards the table; writers only trylock it, so they never wait
- * and an NMI never deadlocks on it; readers lock it with preemption off.
+ * out of it) guards the table pointer and its contents; writers only
+ * trylock it, so they never wait and an NMI never deadlocks on it;
+ * readers and the resize lock it with preemption off.  A resize swaps in
+ * a new, empty table under the lock (mainline's resize empties it too)
+ * and frees the old one after: nobody can hold it by then.
+ * cmdline_size_lock serialises resizes.
  */
+#include <linux/fs.h>
+#include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/threads.h>
+#include <linux/tracefs.h>
 
 #include "trace.h"
 
-/* the comm of each task seen by a writer, in a small direct-mapped table */
-#define SAVED_CMDLINES	128
-static struct {
+/* saved_cmdlines_size at boot: mainline 6.12's, as read on the black box */
+#define SAVED_CMDLINES_DEFAULT	6552
+
+struct saved_cmdline {
 	pid_t	pid;
 	char	comm[TASK_COMM_LEN];
-} saved_cmdlines[SAVED_CMDLINES];
+};
+
+/* the comm of each task seen by a writer, direct-mapped by pid */
+struct cmdline_table {
+	unsigned int		num;
+	struct saved_cmdline	ent[];
+};
+
+static struct cmdline_table *cmdlines;
 static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+static DEFINE_MUTEX(cmdline_size_lock);
 /* what this CPU saved last: trace_save_cmdline() skips it inline */
 DEFINE_PER_CPU(pid_t, trace_saved_pid) = -1;
 DEFINE_PER_CPU(u64, trace_saved_comm);
 
 void notrace __trace_save_cmdline(struct task_struct *tsk, u64 head)
 {
-	unsigned int slot = tsk->pid % SAVED_CMDLINES;
+	struct cmdline_table *t;
 
 	/* options/record-cmd 0: names stay as they are */
 	if (!(READ_ONCE(global_trace.trace_flags) & TRACE_ITER_RECORD_CMD))
 		return;
 	if (!tsk->pid || !arch_spin_trylock(&cmdline_lock))
 		return;
-	saved_cmdlines[slot].pid = tsk->pid;
-	memcpy(saved_cmdlines[slot].comm, tsk->comm, TASK_COMM_LEN);
+	t = cmdlines;
+	if (t) {
+		struct saved_cmdline *e = &t->ent[tsk->pid % t->num];
+
+		e->pid = tsk->pid;
+		memcpy(e->comm, tsk->comm, TASK_COMM_LEN);
+	}
 	arch_spin_unlock(&cmdline_lock);
 	__this_cpu_write(trace_saved_pid, tsk->pid);
 	__this_cpu_write(trace_saved_comm, head);
@@ -42,19 +68,155 @@ void notrace __trace_save_cmdline(struct task_struct *tsk, u64 head)
 
 void trace_find_cmdline(pid_t pid, char comm[TASK_COMM_LEN])
 {
-	unsigned int slot = pid % SAVED_CMDLINES;
+	struct saved_cmdline *e;
 
 	if (!pid) {
 		strscpy(comm, "<idle>", TASK_COMM_LEN);
 		return;
 	}
+	strscpy(comm, "<...>", TASK_COMM_LEN);
 	preempt_disable();
 	arch_spin_lock(&cmdline_lock);
-	if (saved_cmdlines[slot].pid == pid)
-		memcpy(comm, saved_cmdlines[slot].comm, TASK_COMM_LEN);
-	else
-		strscpy(comm, "<...>", TASK_COMM_LEN);
+	if (cmdlines) {
+		e = &cmdlines->ent[pid % cmdlines->num];
+		if (e->pid == pid)
+			memcpy(comm, e->comm, TASK_COMM_LEN);
+	}
 	arch_spin_unlock(&cmdline_lock);
 	preempt_enable();
 	comm[TASK_COMM_LEN - 1] = 0;
 }
+
+static struct cmdline_table *cmdline_table_alloc(unsigned int num)
+{
+	struct cmdline_table *t = kvzalloc(struct_size(t, ent, num), GFP_KERNEL);
+
+	if (t)
+		t->num = num;
+	return t;
+}
+
+/* Swap in @t, empty; returns the old table for the caller to free. */
+static struct cmdline_table *cmdline_table_swap(struct cmdline_table *t)
+{
+	struct cmdline_table *old;
+	int cpu;
+
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	old = cmdlines;
+	cmdlines = t;
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+	/* the CPUs' "saved already" hints name tasks the new table lacks */
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(per_cpu(trace_saved_pid, cpu), -1);
+	return old;
+}
+
+/* saved_cmdlines: one "pid comm" line per saved task, in table order */
+struct cmdline_listing {
+	size_t	len;
+	char	buf[];
+};
+
+static int saved_cmdlines_open(struct inode *inode, struct file *file)
+{
+	struct cmdline_listing *l;
+	struct seq_buf s;
+	unsigned int i, num;
+	size_t cap;
+
+	mutex_lock(&cmdline_size_lock);
+	num = cmdlines ? cmdlines->num : 0;
+	/* "%d %s\n": up to 7 digits, a space, a comm and a newline */
+	cap = (size_t)num * (8 + TASK_COMM_LEN + 1) + 1;
+	l = kvmalloc(sizeof(*l) + cap, GFP_KERNEL);
+	if (!l) {
+		mutex_unlock(&cmdline_size_lock);
+		return -ENOMEM;
+	}
+	seq_buf_init(&s, l->buf, cap);
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	for (i = 0; i < num; i++)
+		if (cmdlines->ent[i].pid)
+			seq_buf_printf(&s, "%d %.*s\n", cmdlines->ent[i].pid,
+				       TASK_COMM_LEN, cmdlines->ent[i].comm);
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+	mutex_unlock(&cmdline_size_lock);
+	l->len = seq_buf_used(&s);
+	file->private_data = l;
+	return 0;
+}
+
+static ssize_t saved_cmdlines_read(struct file *file, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct cmdline_listing *l = file->private_data;
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, l->buf, l->len);
+}
+
+static int saved_cmdlines_release(struct inode *inode, struct file *file)
+{
+	kvfree(file->private_data);
+	return 0;
+}
+
+static const struct file_operations saved_cmdlines_fops = {
+	.open		= saved_cmdlines_open,
+	.read		= saved_cmdlines_read,
+	.release	= saved_cmdlines_release,
+	.llseek		= default_llseek,
+};
+
+/*
+ * saved_cmdlines_size: the table's entries.  1 to PID_MAX_DEFAULT, as
+ * mainline takes (which rounds the number up to fill its allocation;
+ * here it is exact); a new size empties the table, as there.
+ */
+static u64 cmdline_size_get(struct trace_array *tr, unsigned long key)
+{
+	u64 num;
+
+	mutex_lock(&cmdline_size_lock);
+	num = cmdlines ? cmdlines->num : 0;
+	mutex_unlock(&cmdline_size_lock);
+	return num;
+}
+
+static int cmdline_size_set(struct trace_array *tr, unsigned long key, u64 num)
+{
+	struct cmdline_table *t;
+
+	if (!num)
+		return -EINVAL;
+	t = cmdline_table_alloc(num);
+	if (!t)
+		return -ENOMEM;
+	mutex_lock(&cmdline_size_lock);
+	t = cmdline_table_swap(t);
+	mutex_unlock(&cmdline_size_lock);
+	kvfree(t);
+	return 0;
+}
+
+static const struct trace_num_file cmdline_size_file =
+	TRACE_NUM_FILE(cmdline_size_get, cmdline_size_set, PID_MAX_DEFAULT);
+
+static __init int trace_cmdline_init(void)
+{
+	struct cmdline_table *t = cmdline_table_alloc(SAVED_CMDLINES_DEFAULT);
+
+	if (!t)
+		return -ENOMEM;
+	cmdline_table_swap(t);
+	tracefs_create_file("saved_cmdlines", TRACE_MODE_READ, NULL, NULL,
+			    &saved_cmdlines_fops);
+	tracefs_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, NULL, NULL,
+			    &cmdline_size_file.fops);
+	return 0;
+}
+fs_initcall(trace_cmdline_init);
