@@ -815,7 +815,7 @@ int trace_snapshot_alloc(struct trace_array *tr)
 			      tr->trace_flags & TRACE_ITER_OVERWRITE ? RB_FL_OVERWRITE : 0);
 	if (!b)
 		return -ENOMEM;
-	ring_buffer_set_clock(b, TRACE_CLOCK_LOCAL);
+	ring_buffer_set_clock(b, trace_clocks[tr->clock_id].func);
 	for_each_possible_cpu(cpu) {
 		ret = ring_buffer_resize(b, ring_buffer_size(live, cpu), cpu);
 		if (ret) {
@@ -1274,12 +1274,75 @@ static int events_enable_set(struct trace_array *tr, unsigned long key, u64 val)
 static const struct trace_num_file events_enable_file =
 	TRACE_NUM_FILE(events_enable_get, events_enable_set, 1);
 
-/* trace_clock: events are stamped by the per-CPU local clock only */
+/* trace_clock: "local [global] counter ...", the array's in brackets */
+static void fill_clocks(struct seq_buf *s, void *data)
+{
+	struct trace_array *tr = data;
+	unsigned int i;
+
+	for (i = 0; i < trace_clocks_nr; i++)
+		seq_buf_printf(s, i == tr->clock_id ? "%s[%s]" : "%s%s",
+			       i ? " " : "", trace_clocks[i].name);
+	seq_buf_putc(s, '\n');
+}
+
 static ssize_t trace_clock_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, "[local]\n", 8);
+	size_t len;
+	char *buf = trace_listing(&trace_types_lock, fill_clocks, file_tr(filp),
+				  &len, 256);
+	ssize_t ret;
+
+	if (!buf)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	kvfree(buf);
+	return ret;
 }
+
+/*
+ * A new clock for both buffers of @tr; they are emptied, as their
+ * events' times would not compare (mainline empties them too).
+ */
+static int trace_set_clock(struct trace_array *tr, const char *name)
+{
+	struct trace_buffer *b[2];
+	unsigned int id;
+	int i;
+
+	for (id = 0; id < trace_clocks_nr; id++)
+		if (!strcmp(trace_clocks[id].name, name))
+			break;
+	if (id == trace_clocks_nr)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	tr->clock_id = id;
+	trace_buffers(tr, b);
+	for (i = 0; i < 2; i++) {
+		if (!b[i])
+			continue;
+		ring_buffer_set_clock(b[i], trace_clocks[id].func);
+		ring_buffer_reset(b[i]);
+	}
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+/*
+ * The top level's clock is local, or global where sched_clock() is not
+ * stable across CPUs (its events would not order), as mainline 6.12
+ * chooses; instances start with local either way.
+ */
+static __init int trace_default_clock(void)
+{
+	if (!sched_clock_stable()) {
+		trace_set_clock(&global_trace, "global");
+		pr_info("sched_clock() is unstable: trace_clock defaults to global\n");
+	}
+	return 0;
+}
+late_initcall_sync(trace_default_clock);
 
 static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
@@ -1289,7 +1352,7 @@ static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	ret = strcmp(strim(buf), "local") ? -EINVAL : 0;
+	ret = trace_set_clock(file_tr(filp), strim(buf));
 	kfree(buf);
 	if (ret)
 		return ret;
@@ -1404,6 +1467,11 @@ static const char readme_msg[] =
 	"  tracing_thresh\t- function_graph: only returns slower than this (usecs)\n"
 	"  trace_clock\t\t- change the clock used to order events\n"
 	"       local:   Per cpu clock but may not be synced across CPUs\n"
+	"      global:   Synced across CPUs but slows tracing down.\n"
+	"     counter:   Not a clock, but just an increment\n"
+	"      uptime:   Jiffy counter from time of boot\n"
+	"        perf:   Same clock that perf events use\n"
+	"     x86-tsc:   TSC cycle counter\n"
 	"  tracing_cpumask\t- Limit which CPUs to trace\n"
 	"  trace_options\t\t- Set format or modify how tracing happens\n"
 	"\t\t\t  Disable an option by prefixing 'no' to the\n"

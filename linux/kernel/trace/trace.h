@@ -156,6 +156,7 @@ struct trace_array {
 	cpumask_var_t		pipe_cpus;	/* read by an open trace_pipe */
 	int			ref;		/* open files: rmdir waits */
 	unsigned int		buffer_percent;	/* buffer_percent, 0-100 */
+	unsigned int		clock_id;	/* trace_clocks[], both buffers' */
 	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
 	struct filter_set	*filters;
 	struct ftrace_ops	*filter_ops;
@@ -292,6 +293,16 @@ trace_ctx_of(unsigned int flags, unsigned int pc, unsigned int migrate)
  * (or irqs) off already.
  */
 #define TRACE_CLOCK_LOCAL	sched_clock_noinstr
+
+/* trace_clock.c's clocks; the member order is <asm/trace_clock.h>'s */
+struct trace_clock_type {
+	u64		(*func)(void);
+	const char	*name;
+	int		in_ns;		/* else printed as a plain count */
+};
+
+extern const struct trace_clock_type trace_clocks[];
+extern const unsigned int trace_clocks_nr;
 
 /* the irq part of the context word, from saved irq flags */
 static __always_inline unsigned int trace_irqs_status(unsigned long irqflags)

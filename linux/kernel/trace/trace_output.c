@@ -96,8 +96,9 @@ static void print_lat_flags(struct seq_buf *s, struct trace_entry *ent)
  * 6.12's lines under those options, as observed).
  */
 static void print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
-			  u64 ts, unsigned long flags)
+			  u64 ts, const struct trace_array *tr)
 {
+	unsigned long flags = tr->trace_flags;
 	char comm[TASK_COMM_LEN];
 	unsigned long usecs;
 
@@ -107,6 +108,11 @@ static void print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, cpu);
 	if (flags & TRACE_ITER_IRQ_INFO)
 		print_lat_flags(s, ent);
+	/* a clock that counts, not in ns: the plain number (mainline's) */
+	if (!trace_clocks[READ_ONCE(tr->clock_id)].in_ns) {
+		seq_buf_printf(s, " %12llu: ", ts);
+		return;
+	}
 	usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
 	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
 }
@@ -294,7 +300,7 @@ void print_event(struct trace_iter *it)
 	    it->tracer->print_line(it))
 		return;
 
-	print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr->trace_flags);
+	print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr);
 	if (type < ARRAY_SIZE(event_types) && event_types[type].print)
 		event_types[type].print(it, it->tr->trace_flags);
 	else
