@@ -1071,9 +1071,9 @@ static const struct file_operations free_buffer_fops = {
 };
 
 /*
- * buffer_percent: how full a CPU's buffer must be before a blocked
- * trace_pipe_raw reader wakes (0: at the first event); kept per array
- * from mkdir on, as mainline does, for the page readers to consult.
+ * buffer_percent: how full a CPU's buffer must be before a poll on its
+ * per_cpu/cpuN/trace_pipe returns (0: at the first event), as mainline's;
+ * the page reader, trace_pipe_raw, will wait for it too.  Per array.
  */
 static u64 buffer_percent_get(struct trace_array *tr, unsigned long key)
 {
