@@ -484,14 +484,19 @@ static noinline notrace void rb_wake(struct rb_waiters *w)
 	irq_work_queue(&w->work);
 }
 
+/* wake @w's waiter if it asked; any context (irq_work does the wake-up) */
+static __always_inline void rb_wake_pending(struct rb_waiters *w)
+{
+	if (unlikely(READ_ONCE(w->pending)))
+		rb_wake(w);
+}
+
 /* on every publishing commit: inline, as nobody waits most of the time */
 static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 				       struct rb_cpu *cb)
 {
-	if (unlikely(READ_ONCE(cb->waiters.pending)))
-		rb_wake(&cb->waiters);
-	if (unlikely(READ_ONCE(buffer->waiters.pending)))
-		rb_wake(&buffer->waiters);
+	rb_wake_pending(&cb->waiters);
+	rb_wake_pending(&buffer->waiters);
 }
 
 static __always_inline struct ring_buffer_event *
@@ -1591,9 +1596,7 @@ void notrace ring_buffer_kick_waiters(struct trace_buffer *buffer)
 
 	/* the caller's change before the flags: see ring_buffer_ext.h */
 	smp_mb();
-	if (READ_ONCE(buffer->waiters.pending))
-		rb_wake(&buffer->waiters);
+	rb_wake_pending(&buffer->waiters);
 	for_each_possible_cpu(c)
-		if (READ_ONCE(buffer->buffers[c]->waiters.pending))
-			rb_wake(&buffer->buffers[c]->waiters);
+		rb_wake_pending(&buffer->buffers[c]->waiters);
 }

@@ -1094,19 +1094,7 @@ static const struct trace_num_file buffer_percent_file =
  * timestamp_mode: events carry deltas from the page's time stamp; there
  * is no absolute mode to choose.  Matches mainline's "[delta] absolute".
  */
-static ssize_t timestamp_mode_read(struct file *filp, char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	static const char mode[] = "[delta] absolute\n";
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, mode,
-				       sizeof(mode) - 1);
-}
-
-static const struct file_operations timestamp_mode_fops = {
-	.read		= timestamp_mode_read,
-	.llseek		= default_llseek,
-};
+static const char timestamp_mode[] = "[delta] absolute\n";
 
 /*
  * error_log: mainline's log of parse errors from event filters, triggers
@@ -1461,7 +1449,7 @@ static const char readme_msg[] =
 	"  buffer_total_size_kb  - view total size of all cpu buffers\n"
 	"  free_buffer\t\t- closing it shrinks the buffer to its minimum\n"
 	"\t\t\t  (and with disable_on_free also stops tracing)\n"
-	"  buffer_percent\t- how full a buffer is before a raw reader wakes\n"
+	"  buffer_percent\t- how full a CPU's buffer is before its trace_pipe polls ready\n"
 	"  timestamp_mode\t- view the mode of the time stamps\n"
 	"  error_log\t\t- parse errors of commands, if any\n\n"
 	"  tracing_thresh\t- function_graph: only returns slower than this (usecs)\n"
@@ -1516,15 +1504,16 @@ static const char readme_msg[] =
 #endif
 ;
 
-static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
+static ssize_t text_read(struct file *filp, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, readme_msg,
-				       sizeof(readme_msg) - 1);
+	const char *text = file_inode(filp)->i_private;
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
 }
 
-static const struct file_operations readme_fops = {
-	.read	= readme_read,
+const struct file_operations trace_text_fops = {
+	.read	= text_read,
 	.llseek	= default_llseek,
 };
 
@@ -1543,7 +1532,8 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_file.fops);
 	tr_file(tr, "free_buffer", 0200, d, &free_buffer_fops);
 	tr_file(tr, "buffer_percent", TRACE_MODE_WRITE, d, &buffer_percent_file.fops);
-	tr_file(tr, "timestamp_mode", TRACE_MODE_READ, d, &timestamp_mode_fops);
+	tracefs_create_file("timestamp_mode", TRACE_MODE_READ, d,
+			    (void *)timestamp_mode, &trace_text_fops);
 	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
 	create_per_cpu_files(tr);
 	events = tracefs_create_dir("events", d);
@@ -1691,7 +1681,8 @@ static __init int tracer_init_tracefs(void)
 		trace_add_option(trace_options[i].name, trace_options[i].bit);
 	/* the saved comms are one table, so their switch is the top level's */
 	trace_create_option(&global_trace, "record-cmd", TRACE_ITER_RECORD_CMD);
-	tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
+	tracefs_create_file("README", TRACE_MODE_READ, NULL, (void *)readme_msg,
+			    &trace_text_fops);
 	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_file.fops);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);

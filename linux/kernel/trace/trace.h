@@ -28,8 +28,10 @@ struct task_struct;
 #define TRACE_MODE_WRITE	0640
 #define TRACE_MODE_READ		0440
 
-/* Event types; every event starts with struct trace_entry. */
-/* Event types: mainline 6.12's IDs, as events/ftrace/NAME/format says */
+/*
+ * Event types, every event starting with struct trace_entry: mainline
+ * 6.12's IDs, as events/ftrace/NAME/format says.
+ */
 enum trace_type {
 	TRACE_FN = 1,
 	TRACE_STACK = 4,
@@ -428,6 +430,9 @@ void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 
 char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
 		    void *data, size_t *len, size_t cap);
+
+/* a read-only tracefs file of the NUL-terminated text in its i_private */
+extern const struct file_operations trace_text_fops;
 
 /* trace_output.c */
 void print_event(struct trace_iter *it);

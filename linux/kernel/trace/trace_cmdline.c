@@ -116,37 +116,36 @@ static struct cmdline_table *cmdline_table_swap(struct cmdline_table *t)
 
 /* saved_cmdlines: one "pid comm" line per saved task, in table order */
 struct cmdline_listing {
+	char	*buf;
 	size_t	len;
-	char	buf[];
 };
 
-static int saved_cmdlines_open(struct inode *inode, struct file *file)
+static void fill_cmdlines(struct seq_buf *s, void *data)
 {
-	struct cmdline_listing *l;
-	struct seq_buf s;
-	unsigned int i, num;
-	size_t cap;
+	unsigned int i;
 
-	mutex_lock(&cmdline_size_lock);
-	num = cmdlines ? cmdlines->num : 0;
-	/* "%d %s\n": up to 7 digits, a space, a comm and a newline */
-	cap = (size_t)num * (8 + TASK_COMM_LEN + 1) + 1;
-	l = kvmalloc(sizeof(*l) + cap, GFP_KERNEL);
-	if (!l) {
-		mutex_unlock(&cmdline_size_lock);
-		return -ENOMEM;
-	}
-	seq_buf_init(&s, l->buf, cap);
 	preempt_disable();
 	arch_spin_lock(&cmdline_lock);
-	for (i = 0; i < num; i++)
+	for (i = 0; cmdlines && i < cmdlines->num; i++)
 		if (cmdlines->ent[i].pid)
-			seq_buf_printf(&s, "%d %.*s\n", cmdlines->ent[i].pid,
+			seq_buf_printf(s, "%d %.*s\n", cmdlines->ent[i].pid,
 				       TASK_COMM_LEN, cmdlines->ent[i].comm);
 	arch_spin_unlock(&cmdline_lock);
 	preempt_enable();
-	mutex_unlock(&cmdline_size_lock);
-	l->len = seq_buf_used(&s);
+}
+
+static int saved_cmdlines_open(struct inode *inode, struct file *file)
+{
+	struct cmdline_listing *l = kmalloc(sizeof(*l), GFP_KERNEL);
+
+	if (!l)
+		return -ENOMEM;
+	l->buf = trace_listing(&cmdline_size_lock, fill_cmdlines, NULL, &l->len,
+			       PAGE_SIZE);
+	if (!l->buf) {
+		kfree(l);
+		return -ENOMEM;
+	}
 	file->private_data = l;
 	return 0;
 }
@@ -161,7 +160,10 @@ static ssize_t saved_cmdlines_read(struct file *file, char __user *ubuf,
 
 static int saved_cmdlines_release(struct inode *inode, struct file *file)
 {
-	kvfree(file->private_data);
+	struct cmdline_listing *l = file->private_data;
+
+	kvfree(l->buf);
+	kfree(l);
 	return 0;
 }
 

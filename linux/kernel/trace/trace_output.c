@@ -420,10 +420,9 @@ static void print_fields(struct seq_buf *s, const struct trace_field *f)
 			       f->type, f->name, f->offset, f->size, f->is_signed);
 }
 
-/* the format file of event type @data: "name:", "ID:", fields, print fmt */
-static void fill_format(struct seq_buf *s, void *data)
+/* the format file of event type @type: "name:", "ID:", fields, print fmt */
+static void fill_format(struct seq_buf *s, unsigned long type)
 {
-	unsigned long type = (unsigned long)data;
 	const struct trace_event_type *t = &event_types[type];
 
 	seq_buf_printf(s, "name: %s\nID: %lu\nformat:\n", t->name, type);
@@ -449,7 +448,7 @@ static ssize_t format_read(struct file *filp, char __user *ubuf, size_t cnt,
 	if (!buf)
 		return -ENOMEM;
 	seq_buf_init(&s, buf, FORMAT_MAX);
-	fill_format(&s, (void *)type);
+	fill_format(&s, type);
 	if (WARN_ON_ONCE(seq_buf_has_overflowed(&s)))
 		ret = -EIO;
 	else
@@ -479,19 +478,6 @@ static const struct file_operations id_fops = {
 	.llseek		= default_llseek,
 };
 
-static ssize_t text_read(struct file *filp, char __user *ubuf, size_t cnt,
-			 loff_t *ppos)
-{
-	const char *text = file_inode(filp)->i_private;
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
-}
-
-static const struct file_operations text_fops = {
-	.read		= text_read,
-	.llseek		= default_llseek,
-};
-
 static void type_file(const char *name, struct dentry *dir, unsigned long type,
 		      const struct file_operations *fops)
 {
@@ -511,9 +497,9 @@ void trace_create_format_files(struct dentry *events)
 	unsigned long type;
 
 	tracefs_create_file("header_page", TRACE_MODE_READ, events,
-			    (void *)header_page, &text_fops);
+			    (void *)header_page, &trace_text_fops);
 	tracefs_create_file("header_event", TRACE_MODE_READ, events,
-			    (void *)header_event, &text_fops);
+			    (void *)header_event, &trace_text_fops);
 	ftrace = tracefs_create_dir("ftrace", events);
 	if (IS_ERR_OR_NULL(ftrace))
 		return;
