@@ -9,7 +9,8 @@
  * removed from do_exit(), while it still holds its number, so a reused
  * number never inherits an entry.  A list emptied by exits is still set:
  * it reads empty and traces nothing, as on mainline; a write that names
- * no pid unsets it ("no pid").
+ * no pid unsets it ("no pid"), unless the file was opened to append and
+ * the list holds pids: blanks then add nothing.
  *
  * The pids live in xarrays.  Each task caches its verdict in the upper
  * bits of its trace_recursion word, tagged with a generation that every
@@ -293,7 +294,11 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 	}
 
 	mutex_lock(&pid_lock);
-	if (pf->trunc || clear || !n)
+	/*
+	 * Blanks alone add nothing: trace-cmd writes "PID " and then " " to
+	 * one open file, and mainline 6.12 keeps PID (observed).
+	 */
+	if (pf->trunc || clear)
 		xa_destroy(xa);
 	pf->trunc = false;
 	for (i = 0; i < n; i++) {

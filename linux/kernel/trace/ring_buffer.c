@@ -86,6 +86,20 @@
  * never stops recording; callers that want a stable view disable
  * recording on the CPU.
  *
+ * Sub-buffers
+ * -----------
+ * trace_pipe_raw hands out pages in mainline's binary layout, which is not
+ * the ring's: ring_buffer_read_subbuf() encodes the events from head into
+ * a page of the reader's, through an export callback that may rewrite an
+ * event (the tracer's compact records become mainline's), and then
+ * consumes them all with one cmpxchg of head from the value it started
+ * at. The argument of "Reading" covers the whole batch: if head did not
+ * move, no slot read was reused; if it did, the page is rebuilt from the
+ * new head and the events overwritten meanwhile count as overrun, which
+ * the page reports as lost. Asked for a full page only, it consumes
+ * nothing unless the next event did not fit. Writers never wait for it,
+ * and trace and trace_pipe read beside it as beside any consumer.
+ *
  * Accounting
  * ----------
  * written counts reservations attempted while recording was enabled; dropped
@@ -628,25 +642,31 @@ static bool rb_lock_reader(struct rb_cpu *cb, unsigned long *flags)
 
 enum { RB_COPY_EVENT, RB_COPY_PAD, RB_COPY_BAD };
 
+/* A record of the ring, decoded in place. */
+struct rb_rec {
+	const void	*data;		/* payload, in the ring */
+	unsigned int	len;		/* payload bytes */
+	unsigned int	size;		/* ring bytes, header and padding included */
+	u64		ts;
+};
+
 /*
- * Copy the record at @pos, below commit, to @dst in the full-timestamp form.
- * Any of it may be torn by a writer reusing the page: the caller decides
- * whether the copy is valid, we only make sure not to overflow on garbage.
+ * Decode the record at @pos, below commit. Any of it may be torn by a
+ * writer reusing the page: the caller decides whether what it read is
+ * valid, we only make sure that garbage cannot send it out of the page.
  */
-static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_event *dst,
-		   unsigned int *sizep, u64 *tsp)
+static int rb_decode(struct rb_cpu *cb, unsigned long pos, struct rb_rec *r)
 {
 	struct rb_page *page = rb_slot(cb, rb_lap(pos));
 	struct ring_buffer_event *src = rb_event_at(page, pos);
-	unsigned int size, hdr, tpad, len;
+	unsigned int size, hdr, tpad;
 	u32 info;
-	u64 ts;
 
 	info = READ_ONCE(src->info);
 	size = info & RB_EV_SIZE_MASK;
 	if (size < RB_HDR || size % RB_ALIGN || size > RB_DATA_SIZE - rb_off(pos))
 		return RB_COPY_BAD;
-	*sizep = size;
+	r->size = size;
 	if (info & RB_EV_PAD)
 		return RB_COPY_PAD;
 
@@ -654,20 +674,35 @@ static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_even
 	tpad = info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK;
 	if (size < hdr + tpad || size - hdr - tpad > RB_MAX_PAYLOAD)
 		return RB_COPY_BAD;
-	len = size - hdr - tpad;
-
-	ts = READ_ONCE(src->ts);
+	r->len = size - hdr - tpad;
+	r->data = (void *)src + hdr;
+	r->ts = READ_ONCE(src->ts);
 	if (info & RB_EV_ABS)
-		ts |= (u64)READ_ONCE(src->array[0]) << 32;
+		r->ts |= (u64)READ_ONCE(src->array[0]) << 32;
 	else
-		ts += READ_ONCE(page->base);
+		r->ts += READ_ONCE(page->base);
+	return RB_COPY_EVENT;
+}
 
-	dst->info = RB_EV_ABS | tpad << RB_EV_TPAD_SHIFT | (RB_ABS_HDR + len + tpad);
-	dst->ts = lower_32_bits(ts);
-	dst->array[0] = upper_32_bits(ts);
+/* Copy the record at @pos to @dst in the full-timestamp form; as rb_decode(). */
+static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_event *dst,
+		   unsigned int *sizep, u64 *tsp)
+{
+	unsigned int tpad;
+	struct rb_rec r;
+	int ret;
+
+	ret = rb_decode(cb, pos, &r);
+	*sizep = r.size;
+	if (ret != RB_COPY_EVENT)
+		return ret;
+	tpad = ALIGN(r.len, RB_ALIGN) - r.len;
+	dst->info = RB_EV_ABS | tpad << RB_EV_TPAD_SHIFT | (RB_ABS_HDR + r.len + tpad);
+	dst->ts = lower_32_bits(r.ts);
+	dst->array[0] = upper_32_bits(r.ts);
 	dst->array[1] = 0;
-	memcpy(&dst->array[2], (void *)src + hdr, len);
-	*tsp = ts;
+	memcpy(&dst->array[2], r.data, r.len);
+	*tsp = r.ts;
 	return RB_COPY_EVENT;
 }
 
@@ -795,6 +830,156 @@ struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer, int c
 	return rb_read(buffer, cpu, true, ts, lost_events);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/*
+ * Sub-buffers in mainline 6.12's layout, as events/header_page and
+ * events/header_event describe it: a 16-byte header (u64 time stamp, u64
+ * commit: data bytes, bit 31 events lost before this page, bit 30 their
+ * count stored as a u64 after the data), then events with a 4-byte header
+ * of type_len:5 and time_delta:27, 4-byte aligned. type_len 1..28 gives a
+ * payload of type_len * 4 bytes, 0 a length word (payload + 4) first; a
+ * time extend (30) carries delta bits 27 and up in its second word.
+ */
+#define RB_SUB_HDR		16
+#define RB_SUB_DATA		(PAGE_SIZE - RB_SUB_HDR)
+#define RB_SUB_MISSED		BIT(31)
+#define RB_SUB_STORED		BIT(30)
+#define RB_SUB_DELTA_BITS	27
+#define RB_SUB_MAX_SMALL	(28 * 4)
+#define RB_SUB_TIME_EXTEND	30
+
+bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *data,
+				    unsigned int len, u64 ts)
+{
+	unsigned int plen = ALIGN(len, 4);
+	unsigned int hdr = plen > RB_SUB_MAX_SMALL ? 8 : 4;
+	u64 delta = sb->used && ts > sb->last_ts ? ts - sb->last_ts : 0;
+	unsigned int ext = delta >> RB_SUB_DELTA_BITS ? 8 : 0;
+	u32 *p;
+
+	if (sb->used + ext + hdr + plen > sb->room)
+		return false;
+	if (!sb->used) {
+		*(u64 *)sb->page = ts;
+		sb->last_ts = ts;
+	}
+	p = sb->page + RB_SUB_HDR + sb->used;
+	if (ext) {
+		*p++ = RB_SUB_TIME_EXTEND | lower_32_bits(delta) << 5;
+		*p++ = delta >> RB_SUB_DELTA_BITS;
+		delta = 0;
+	}
+	if (hdr == 4) {
+		*p++ = plen / 4 | lower_32_bits(delta) << 5;
+	} else {
+		*p++ = lower_32_bits(delta) << 5;
+		*p++ = plen + 4;
+	}
+	memcpy(p, data, len);
+	memset((void *)p + len, 0, plen - len);
+	sb->used += ext + hdr + plen;
+	sb->last_ts = max(sb->last_ts, ts);
+	return true;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_add);
+
+/* The header words of a filled sub-buffer, and its lost count. */
+static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
+{
+	u64 commit = sb->used;
+
+	if (lost) {
+		commit |= RB_SUB_MISSED;
+		if (sb->used + sizeof(u64) <= RB_SUB_DATA) {
+			memcpy(sb->page + RB_SUB_HDR + sb->used, &(u64){ lost }, sizeof(u64));
+			sb->used += sizeof(u64);
+			commit |= RB_SUB_STORED;
+		}
+	}
+	((u64 *)sb->page)[1] = commit;
+	memset(sb->page + RB_SUB_HDR + sb->used, 0, RB_SUB_DATA - sb->used);
+}
+
+/*
+ * Fill @sb from head, as far as commit or the first event that does not
+ * fit; consume what went in. Holds reader_lock. See "Sub-buffers".
+ */
+static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb,
+			  bool full, ring_buffer_export_fn export)
+{
+	struct ring_buffer_subbuf save;
+	unsigned long commit, pos, overrun, n;
+	bool stopped;
+	struct rb_rec r;
+	long head;
+	int ret;
+
+again:
+	head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head, as in rb_read_head(). */
+	commit = smp_load_acquire(&cb->commit);
+	sb->used = 0;
+	stopped = false;
+	n = 0;
+	for (pos = head; pos < commit; pos += r.size) {
+		ret = rb_decode(cb, pos, &r);
+		if (ret == RB_COPY_PAD)
+			continue;
+		if (ret == RB_COPY_BAD) {
+			/* the torn read before the head check, as in rb_read_head() */
+			smp_rmb();
+			if (atomic_long_read(&cb->head) != head)
+				goto again;
+			WARN_ON_ONCE(1);
+			break;
+		}
+		save = *sb;
+		if (!export(sb, r.data, r.len, r.ts)) {
+			*sb = save;
+			stopped = true;
+			break;
+		}
+		n++;
+	}
+	if (!n && pos != head) {
+		/* padding only, or an event that does not fit after it */
+		if (!atomic_long_try_cmpxchg(&cb->head, &head, pos))
+			goto again;
+	}
+	if (!n)
+		return stopped ? -ENOSPC : -EAGAIN;
+	if (full && !stopped)
+		return -EAGAIN;
+	/* Full barrier: what we read came from before any reuse. */
+	if (!atomic_long_try_cmpxchg(&cb->head, &head, pos))
+		goto again;
+	WRITE_ONCE(cb->read, cb->read + n);
+	overrun = local_read(&cb->overrun);
+	rb_subbuf_finish(sb, overrun - cb->last_overrun);
+	cb->last_overrun = overrun;
+	return RB_SUB_HDR + sb->used;
+}
+
+int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
+			    size_t size, bool full, ring_buffer_export_fn export)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	struct ring_buffer_subbuf sb = { .page = page };
+	unsigned long flags;
+	int ret;
+
+	/* no room at all: still -EAGAIN when empty, as mainline's read */
+	size = min_t(size_t, size, PAGE_SIZE);
+	sb.room = size > RB_SUB_HDR ? size - RB_SUB_HDR : 0;
+	if (!cb)
+		return -ENODEV;
+	if (!rb_lock_reader(cb, &flags))
+		return -EAGAIN;
+	ret = rb_fill_subbuf(cb, &sb, full, export ?: ring_buffer_subbuf_add);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_subbuf);
 
 static void rb_iter_rewind(struct ring_buffer_iter *iter)
 {

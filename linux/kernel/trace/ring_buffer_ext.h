@@ -27,4 +27,41 @@ void *ring_buffer_reserve_payload(struct trace_buffer *buffer,
  */
 void ring_buffer_kick_waiters(struct trace_buffer *buffer);
 
+/*
+ * A sub-buffer in mainline's layout (trace_pipe_raw): PAGE_SIZE bytes at
+ * @page, of which @room after the header may hold events.
+ */
+struct ring_buffer_subbuf {
+	void		*page;
+	unsigned int	room;
+	unsigned int	used;		/* bytes of events so far */
+	u64		last_ts;
+};
+
+/*
+ * Append an event: @len bytes of payload at time @ts. False if it does
+ * not fit. A time before the last event's is written as the last's.
+ */
+bool ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *data,
+			    unsigned int len, u64 ts);
+
+/*
+ * How one event of the ring goes into a sub-buffer: with one or more
+ * ring_buffer_subbuf_add() calls, false if they do not all fit. The
+ * payload may be torn by a writer; the caller discards the sub-buffer then.
+ */
+typedef bool (*ring_buffer_export_fn)(struct ring_buffer_subbuf *sb,
+				      const void *data, unsigned int len, u64 ts);
+
+/*
+ * Fill @page, whose first @size bytes will be read (at most PAGE_SIZE),
+ * with the oldest events of @cpu through @export (NULL: as they are),
+ * and consume them. Returns the bytes used (header, events and the lost
+ * count), -EAGAIN if there is nothing (with @full: not enough to fill
+ * it), -ENOSPC if the next event does not fit in @size. With events lost
+ * since the last read the page says so, with their count where it fits.
+ */
+int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
+			    size_t size, bool full, ring_buffer_export_fn export);
+
 #endif /* _KERNEL_TRACE_RING_BUFFER_EXT_H */

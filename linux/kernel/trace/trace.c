@@ -133,7 +133,8 @@ int register_tracer(struct tracer *t)
 			return -EBUSY;
 		}
 	}
-	list_add_tail(&t->list, &tracers);
+	/* newest first, as mainline lists them: nop, the first, ends the list */
+	list_add(&t->list, &tracers);
 	tracer_opts |= t->opts;
 	mutex_unlock(&trace_types_lock);
 	return 0;
@@ -1235,12 +1236,17 @@ static void create_per_cpu_files(struct trace_array *tr)
 			continue;
 		cpu_file(tr, "trace", TRACE_MODE_WRITE, d, cpu, &trace_fops);
 		cpu_file(tr, "trace_pipe", TRACE_MODE_READ, d, cpu, &trace_pipe_fops);
+		cpu_file(tr, "trace_pipe_raw", TRACE_MODE_READ, d, cpu,
+			 &trace_pipe_raw_fops);
 		cpu_file(tr, "buffer_size_kb", TRACE_MODE_WRITE, d, cpu,
 			 &buffer_size_file.fops);
 		cpu_file(tr, "stats", TRACE_MODE_READ, d, cpu, &stats_fops);
-		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT)) {
 			cpu_file(tr, "snapshot", TRACE_MODE_WRITE, d, cpu,
 				 &trace_snapshot_fops);
+			cpu_file(tr, "snapshot_raw", TRACE_MODE_READ, d, cpu,
+				 &trace_snapshot_raw_fops);
+		}
 	}
 }
 

@@ -438,6 +438,9 @@ extern const struct file_operations trace_text_fops;
 void print_event(struct trace_iter *it);
 void trace_create_format_files(struct dentry *events);
 void print_header(struct trace_iter *it);
+struct ring_buffer_subbuf;
+bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
+			unsigned int len, u64 ts);
 
 /* trace_cmdline.c */
 DECLARE_PER_CPU(pid_t, trace_saved_pid);
@@ -465,5 +468,9 @@ ssize_t trace_snapshot_write(struct file *filp, const char __user *ubuf,
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_snapshot_fops;
 extern const struct file_operations trace_pipe_fops;
+
+/* trace_raw.c: per_cpu/cpuN/trace_pipe_raw and snapshot_raw */
+extern const struct file_operations trace_pipe_raw_fops;
+extern const struct file_operations trace_snapshot_raw_fops;
 
 #endif /* _KERNEL_TRACE_TRACE_H */

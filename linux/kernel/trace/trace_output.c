@@ -16,6 +16,7 @@
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
 
+#include "ring_buffer_ext.h"
 #include "trace.h"
 
 /* "vfs_read", "vfs_read+0x4/0x130", and " <ffffffff8114226a>" after either */
@@ -290,6 +291,56 @@ static_assert(offsetof(struct graph_ret_entry, depth) == 16 &&
 	      offsetof(struct graph_ret_entry, overrun) == 20 &&
 	      offsetof(struct graph_ret_entry, calltime) == 24 &&
 	      offsetof(struct graph_ret_entry, rettime) == 32);
+
+/*
+ * Bytes of a record that its format describes: to the end of the last
+ * field, or all of them when the last field takes the rest (size 0).
+ */
+static unsigned int format_len(unsigned int type, unsigned int len)
+{
+	const struct trace_field *f = type < ARRAY_SIZE(event_types) ?
+				      event_types[type].fields : NULL;
+	unsigned int end = sizeof(struct trace_entry);
+
+	for (; f && f->name; f++) {
+		if (!f->size)
+			return len;
+		end = max(end, f->offset + f->size);
+	}
+	return f ? min(end, len) : len;
+}
+
+/*
+ * An event as trace_pipe_raw hands it out: as mainline records it. The
+ * function_graph records are cut to what their formats describe (here
+ * they carry padding and the leaf flag), and a leaf (one record here)
+ * becomes mainline's entry and exit, the entry at the time the call began.
+ */
+bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
+			unsigned int len, u64 ts)
+{
+	const struct graph_ret_entry *r = data;
+	struct graph_ent_entry e = { };
+	unsigned int type;
+	u64 dur;
+
+	if (len < sizeof(struct trace_entry))
+		return ring_buffer_subbuf_add(sb, data, len, ts);
+	type = r->ent.type;
+	if (type == TRACE_GRAPH_RET && len >= sizeof(*r) && r->leaf == 1) {
+		e.ent = r->ent;
+		e.ent.type = TRACE_GRAPH_ENT;
+		e.func = r->func;
+		e.depth = r->depth;
+		dur = r->rettime - r->calltime;
+		if (!ring_buffer_subbuf_add(sb, &e, format_len(TRACE_GRAPH_ENT, sizeof(e)),
+					    ts > dur ? ts - dur : 0))
+			return false;
+	}
+	if (type == TRACE_GRAPH_ENT || type == TRACE_GRAPH_RET)
+		len = format_len(type, len);
+	return ring_buffer_subbuf_add(sb, data, len, ts);
+}
 
 /* One event as the trace file shows it. */
 void print_event(struct trace_iter *it)

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "kernel_shim.h"
 #include <linux/ring_buffer.h>
+#include "../../../linux/kernel/trace/ring_buffer_ext.h"
 
 #include <sched.h>
 #include <signal.h>
@@ -1705,6 +1706,433 @@ static void test_alloc_failure(void)
 	shim_page_fail_in = 0;
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Sub-buffers in mainline's layout (trace_pipe_raw) */
+
+/*
+ * A decoder written from mainline's events/header_page and header_event
+ * (not from our encoder): a 16-byte page header, events with type_len:5
+ * and time_delta:27, 29 padding, 30 time extend, 31 absolute stamp.
+ */
+struct sub_ev {
+	u64 ts;
+	const u8 *data;
+	unsigned int len;
+};
+
+struct sub_page {
+	u64 stamp;
+	unsigned int used;		/* commit without the flags */
+	bool missed, stored;
+	u64 lost;
+	unsigned int n;
+	struct sub_ev ev[1024];
+};
+
+static bool sub_decode(const u8 *page, struct sub_page *sp)
+{
+	u64 commit, ts;
+	unsigned int off = 0, i;
+	const u8 *d = page + 16;
+	u32 h, tl, delta, w;
+
+	memcpy(&sp->stamp, page, 8);
+	memcpy(&commit, page + 8, 8);
+	sp->missed = commit & (1ULL << 31);
+	sp->stored = commit & (1ULL << 30);
+	sp->used = commit & ~(3ULL << 30);
+	sp->n = 0;
+	if (commit >> 32 || sp->used > PAGE_SIZE - 16) {
+		CHECK(0, "commit %llx", (unsigned long long)commit);
+		return false;
+	}
+	ts = sp->stamp;
+	while (off < sp->used) {
+		CHECK(sp->used - off >= 4, "truncated header at %u", off);
+		memcpy(&h, d + off, 4);
+		tl = h & 31;
+		delta = h >> 5;
+		if (tl == 29) {
+			if (!delta)
+				break;
+			memcpy(&w, d + off + 4, 4);
+			off += 4 + w;
+			continue;
+		}
+		if (tl >= 30) {
+			memcpy(&w, d + off + 4, 4);
+			if (tl == 30)
+				ts += ((u64)w << 27) + delta;
+			else
+				ts = ((u64)w << 27) | delta;
+			off += 8;
+			continue;
+		}
+		ts += delta;
+		if (tl) {
+			sp->ev[sp->n].len = tl * 4;
+			sp->ev[sp->n].data = d + off + 4;
+			off += 4 + tl * 4;
+		} else {
+			memcpy(&w, d + off + 4, 4);
+			if (w < 4 || w % 4) {
+				CHECK(0, "length word %u", w);
+				return false;
+			}
+			sp->ev[sp->n].len = w - 4;
+			sp->ev[sp->n].data = d + off + 8;
+			off += 4 + w;
+		}
+		if (off > sp->used) {
+			CHECK(0, "event past commit: %u > %u", off, sp->used);
+			return false;
+		}
+		sp->ev[sp->n++].ts = ts;
+	}
+	i = sp->used;
+	if (sp->stored) {
+		CHECK(sp->missed, "count stored without the missed flag");
+		memcpy(&sp->lost, d + i, 8);
+		i += 8;
+	}
+	for (; i < PAGE_SIZE - 16; i++)
+		if (d[i]) {
+			CHECK(0, "tail byte %u not zero", 16 + i);
+			return false;
+		}
+	return true;
+}
+
+/* A payload from a sub-buffer: padded to 4 bytes, so check by its own length. */
+static bool sub_check(const struct sub_ev *e, struct pl_hdr *out, unsigned int spread)
+{
+	struct pl_hdr h;
+	unsigned int i;
+
+	if (e->len < PL_MIN) {
+		CHECK(0, "short event %u", e->len);
+		return false;
+	}
+	memcpy(&h, e->data, PL_MIN);
+	if (h.len > e->len || e->len - h.len > 3 || h.csum != pl_sum(e->data, h.len) ||
+	    (spread && h.len != pl_len(h.stream, h.seq, spread))) {
+		CHECK(0, "bad payload: len %u hdr.len %u seq %llu", e->len, h.len,
+		      (unsigned long long)h.seq);
+		return false;
+	}
+	for (i = PL_MIN; i < h.len; i++)
+		if (e->data[i] != (u8)(h.seq * 7 + i * 13 + h.stream)) {
+			CHECK(0, "bad fill at %u", i);
+			return false;
+		}
+	for (; i < e->len; i++)
+		CHECK(e->data[i] == 0, "alignment padding not zero");
+	*out = h;
+	return true;
+}
+
+static void test_subbuf_encoding(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(64 * PAGE_SIZE, 0);
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	unsigned int i, n = 0, pages = 0, events = 0;
+	struct pl_hdr h;
+	u64 t = 5000;
+	int ret;
+
+	set_cpu(2);
+	/* gaps under 2^27, up to 2^27 exactly, and of 2^32 and 2^40 */
+	for (i = 0; i < 3000; i++) {
+		switch (i % 11) {
+		case 2:
+			t += (1ULL << 27) - 1;
+			break;
+		case 4:
+			t += 1ULL << 27;
+			break;
+		case 6:
+			t += 1ULL << 32;
+			break;
+		case 8:
+			t += 1ULL << 40;
+			break;
+		default:
+			t += i % 5;	/* equal stamps too */
+		}
+		clock_script[i] = t;
+	}
+	ring_buffer_set_clock(b, script_clock);
+	/* payloads up to 300 bytes: both the type_len and the length-word forms */
+	for (clock_pos = 0; clock_pos < 3000; clock_pos++) {
+		unsigned int len = pl_len(0, clock_pos, 300);
+		struct ring_buffer_event *ev = ring_buffer_lock_reserve(b, len);
+
+		if (!ev)
+			break;
+		pl_fill(ring_buffer_event_data(ev), 0, clock_pos, len, clock_script[clock_pos]);
+		ring_buffer_unlock_commit(b);
+		n++;
+	}
+	CHECK(n > 500, "wrote %u", n);
+	while ((ret = ring_buffer_read_subbuf(b, 2, page, PAGE_SIZE, false, NULL)) > 0) {
+		CHECK(sub_decode(page, &sp), "page %u", pages);
+		CHECK(ret == 16 + sp.used, "returned %d, used %u", ret, sp.used);
+		CHECK(!sp.missed, "lost events in a quiet ring");
+		CHECK(sp.n > 0 && sp.stamp == sp.ev[0].ts, "page stamp is the first event's");
+		for (i = 0; i < sp.n; i++) {
+			if (!sub_check(&sp.ev[i], &h, 300))
+				break;
+			CHECK(h.seq == events, "seq %llu, expected %u", (unsigned long long)h.seq,
+			      events);
+			CHECK(sp.ev[i].ts == h.ts, "ts of %u: %llx vs %llx", events,
+			      (unsigned long long)sp.ev[i].ts, (unsigned long long)h.ts);
+			events++;
+		}
+		pages++;
+	}
+	CHECK(ret == -EAGAIN, "empty: %d", ret);
+	CHECK(events == n, "read %u of %u", events, n);
+	CHECK(ring_buffer_read_events_cpu(b, 2) == n, "read counter");
+	invariant(b, 2);
+	ring_buffer_set_clock(b, NULL);
+	ring_buffer_free(b);
+}
+
+/* -ENOSPC, -EAGAIN, full pages only, and a time that goes back */
+static void test_subbuf_limits(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(16 * PAGE_SIZE, RB_FL_OVERWRITE);
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	unsigned int i;
+	struct pl_hdr h;
+	int ret;
+
+	set_cpu(1);
+	CHECK(ring_buffer_read_subbuf(b, 1, page, 0, false, NULL) == -EAGAIN, "empty, no room");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, false, NULL) == -EAGAIN, "empty");
+	CHECK(ring_buffer_read_subbuf(b, 7, page, PAGE_SIZE, false, NULL) == -ENODEV, "no cpu");
+	put(b, 0, 0, 40);
+	/* header 16 + event 4 + 40 */
+	CHECK(ring_buffer_read_subbuf(b, 1, page, 16, false, NULL) == -ENOSPC, "no room");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, 59, false, NULL) == -ENOSPC, "59 bytes");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL) == -EAGAIN, "not full");
+	CHECK(ring_buffer_entries_cpu(b, 1) == 1, "nothing consumed");
+	ret = ring_buffer_read_subbuf(b, 1, page, 60, false, NULL);
+	CHECK(ret == 60, "exact fit: %d", ret);
+	CHECK(sub_decode(page, &sp) && sp.n == 1 && sub_check(&sp.ev[0], &h, 0) && h.seq == 0,
+	      "the event");
+
+	/* full: only once the next event would not fit */
+	for (i = 0; i < 90; i++)
+		put(b, 0, i, 40);
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL) == -EAGAIN, "90 x 44");
+	for (; i < 93; i++)
+		put(b, 0, i, 40);
+	ret = ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL);
+	CHECK(ret == 16 + 92 * 44, "full page: %d", ret);
+	CHECK(sub_decode(page, &sp) && sp.n == 92, "92 events");
+	CHECK(ring_buffer_entries_cpu(b, 1) == 1, "one left");
+
+	/* a clock that goes back: the page keeps time order, stamped as the last */
+	ring_buffer_reset_cpu(b, 1);
+	clock_script[0] = 1000;
+	clock_script[1] = 900;
+	clock_script[2] = 1100;
+	ring_buffer_set_clock(b, script_clock);
+	for (clock_pos = 0; clock_pos < 3; clock_pos++)
+		put(b, 0, clock_pos, 40);
+	ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, false, NULL);
+	CHECK(sub_decode(page, &sp) && sp.n == 3, "3 events");
+	CHECK(sp.ev[0].ts == 1000 && sp.ev[1].ts == 1000 && sp.ev[2].ts == 1100,
+	      "stamps %llu %llu %llu", (unsigned long long)sp.ev[0].ts,
+	      (unsigned long long)sp.ev[1].ts, (unsigned long long)sp.ev[2].ts);
+	ring_buffer_set_clock(b, NULL);
+	ring_buffer_free(b);
+}
+
+/* An export that doubles each event, as a function_graph leaf is. */
+static bool export_twice(struct ring_buffer_subbuf *sb, const void *data,
+			 unsigned int len, u64 ts)
+{
+	return ring_buffer_subbuf_add(sb, data, len, ts - 10) &&
+	       ring_buffer_subbuf_add(sb, data, len, ts);
+}
+
+static void test_subbuf_export(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(16 * PAGE_SIZE, 0);
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	unsigned int i, total = 0;
+	struct pl_hdr h, h2;
+
+	set_cpu(0);
+	for (i = 0; i < 200; i++)
+		put(b, 0, i, 60);
+	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, export_twice) > 0) {
+		CHECK(sub_decode(page, &sp), "decode");
+		CHECK(sp.n % 2 == 0, "a pair split over pages: %u", sp.n);
+		for (i = 0; i + 1 < sp.n; i += 2) {
+			CHECK(sub_check(&sp.ev[i], &h, 0) && sub_check(&sp.ev[i + 1], &h2, 0) &&
+			      h.seq == h2.seq && h.seq == total, "pair %u", total);
+			total++;
+		}
+	}
+	CHECK(total == 200, "exported %u", total);
+	ring_buffer_free(b);
+}
+
+/* Small ring, overwrite: the first page read reports the overrun exactly. */
+static void test_subbuf_lost(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(3 * PAGE_SIZE, RB_FL_OVERWRITE);
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	unsigned long over;
+	struct pl_hdr h;
+	bool first = true;
+	u64 next = 0;
+	unsigned int i;
+
+	set_cpu(0);
+	for (i = 0; i < 2000; i++)
+		put(b, 0, i, 40);
+	over = ring_buffer_overrun_cpu(b, 0);
+	CHECK(over > 1000, "overrun %lu", over);
+	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, NULL) > 0) {
+		CHECK(sub_decode(page, &sp), "decode");
+		if (first) {
+			CHECK(sp.missed && sp.stored && sp.lost == over, "lost %llu, overrun %lu",
+			      (unsigned long long)sp.lost, over);
+			CHECK(sub_check(&sp.ev[0], &h, 0) && h.seq == over, "first seq");
+			next = over;
+		} else {
+			CHECK(!sp.missed, "lost reported twice");
+		}
+		for (i = 0; i < sp.n; i++)
+			CHECK(sub_check(&sp.ev[i], &h, 0) && h.seq == next++, "order");
+		first = false;
+	}
+	CHECK(next == 2000, "read to %llu", (unsigned long long)next);
+
+	/*
+	 * A page with no room left for the count (four events of 8 + 1012
+	 * bytes fill its 4080): flagged, not stored. A short read does not
+	 * count: the count goes in the page, as mainline's.
+	 */
+	ring_buffer_reset_cpu(b, 0);
+	for (i = 0; i < 100; i++)
+		put(b, 0, i, 1012);
+	ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, NULL);
+	CHECK(sub_decode(page, &sp) && sp.n == 4 && sp.used == 4080 && sp.missed && !sp.stored,
+	      "n %u used %u missed %d stored %d", sp.n, sp.used, sp.missed, sp.stored);
+	ring_buffer_reset_cpu(b, 0);
+	for (i = 0; i < 2000; i++)
+		put(b, 0, i, 40);
+	ring_buffer_read_subbuf(b, 0, page, 16 + 5 * 44 + 4, false, NULL);
+	CHECK(sub_decode(page, &sp) && sp.n == 5 && sp.missed && sp.stored,
+	      "n %u missed %d stored %d", sp.n, sp.missed, sp.stored);
+	ring_buffer_free(b);
+}
+
+/* A writer against a sub-buffer reader (with consumes between): exact counts. */
+struct subbuf_reader {
+	struct trace_buffer *b;
+	volatile int *stop;
+	unsigned long n, lost, gaps, pages, consumed, unstored;
+	bool full;
+};
+
+static void *subbuf_reader_fn(void *arg)
+{
+	struct subbuf_reader *r = arg;
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	struct ring_buffer_event *ev;
+	unsigned long lost;
+	bool have = false;
+	struct pl_hdr h;
+	int idle = 0, ret;
+	u64 last = 0, ts;
+	unsigned int i;
+
+	set_cpu(3);
+	for (;;) {
+		ret = ring_buffer_read_subbuf(r->b, 0, page, PAGE_SIZE, r->full && !*r->stop, NULL);
+		if (ret > 0) {
+			idle = 0;
+			r->pages++;
+			if (!sub_decode(page, &sp))
+				continue;
+			if (sp.missed && sp.stored)
+				r->lost += sp.lost;
+			else if (sp.missed)
+				r->unstored++;
+			for (i = 0; i < sp.n; i++) {
+				if (!sub_check(&sp.ev[i], &h, 120))
+					continue;
+				CHECK(!have || h.seq > last, "order");
+				r->gaps += have ? h.seq - last - 1 : h.seq;
+				last = h.seq;
+				have = true;
+				r->n++;
+			}
+		} else if (r->pages % 3 == 1 && (ev = ring_buffer_consume(r->b, 0, &ts, &lost))) {
+			/* trace_pipe beside trace_pipe_raw */
+			idle = 0;
+			r->lost += lost;
+			if (pl_check(ev, &h, 120)) {
+				CHECK(!have || h.seq > last, "order after consume");
+				r->gaps += have ? h.seq - last - 1 : h.seq;
+				last = h.seq;
+				have = true;
+				r->consumed++;
+				r->n++;
+			}
+		} else {
+			if (*r->stop && ++idle > 2)
+				break;
+			sched_yield();
+		}
+	}
+	return NULL;
+}
+
+static void test_subbuf_concurrent(void)
+{
+	int full;
+
+	for (full = 0; full < 2; full++) {
+		struct trace_buffer *b = ring_buffer_alloc(4 * PAGE_SIZE, RB_FL_OVERWRITE);
+		struct plain_writer w = { .b = b, .n = 1000000, .spread = 120, .cpu = 0 };
+		struct subbuf_reader r = { .b = b, .stop = &w.done, .full = full };
+		pthread_t wt, rt;
+		unsigned long o;
+
+		pthread_create(&rt, NULL, subbuf_reader_fn, &r);
+		pthread_create(&wt, NULL, plain_writer_fn, &w);
+		pthread_join(wt, NULL);
+		pthread_join(rt, NULL);
+		o = ring_buffer_overrun_cpu(b, 0);
+		CHECK(ring_buffer_entries_cpu(b, 0) == 0, "left %lu", ring_buffer_entries_cpu(b, 0));
+		CHECK(r.n + o == w.n, "read %lu + overrun %lu != %lu", r.n, o, w.n);
+		CHECK(r.gaps == o, "gaps %lu, overrun %lu", r.gaps, o);
+		/* only a page too full for the count leaves some unreported */
+		CHECK(r.lost == o || (r.unstored && r.lost < o),
+		      "lost reported %lu, overrun %lu, %lu pages without the count",
+		      r.lost, o, r.unstored);
+		CHECK(r.n == ring_buffer_read_events_cpu(b, 0), "read counter");
+		invariant(b, 0);
+		fprintf(stderr, "#   %s: %lu pages, %lu events (%lu consumed singly), "
+			"overrun %lu, lost reported %lu (%lu pages without the count)\n",
+			full ? "full pages" : "any pages", r.pages, r.n, r.consumed, o, r.lost,
+			r.unstored);
+		ring_buffer_free(b);
+	}
+}
 /* ------------------------------------------------------------------ */
 
 struct test {
@@ -1742,6 +2170,14 @@ static const struct test tests[] = {
 	  test_resize_refused },
 	{ "random operations keep the invariant and exact lost counts", test_random_ops },
 	{ "allocation failure frees everything", test_alloc_failure },
+	{ "sub-buffers: mainline's layout, payloads and stamps exact, time extends",
+	  test_subbuf_encoding },
+	{ "sub-buffers: no room, empty, full pages only, a clock going back", test_subbuf_limits },
+	{ "sub-buffers: an export writing two events keeps them on one page",
+	  test_subbuf_export },
+	{ "sub-buffers: lost events flagged and counted on the next page", test_subbuf_lost },
+	{ "sub-buffers vs a writer, with consumes between: exact accounting",
+	  test_subbuf_concurrent },
 };
 
 int main(int argc, char **argv)

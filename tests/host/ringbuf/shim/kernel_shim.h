@@ -55,6 +55,7 @@ typedef unsigned int __poll_t;
 #define min(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a < _b ? _a : _b; })
 #define max(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })
 #define max_t(t, a, b)		max((t)(a), (t)(b))
+#define min_t(t, a, b)		min((t)(a), (t)(b))
 #define lower_32_bits(n)	((u32)((n) & 0xffffffffU))
 #define upper_32_bits(n)	((u32)(((u64)(n)) >> 32))
 #define container_of(ptr, type, member) \
