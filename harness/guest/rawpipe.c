@@ -19,7 +19,7 @@
  *                                   until EAGAIN and decode them (below)
  *   rawpipe decode FILE             decode the pages of a file of pages
  *
- * The decoder checks each 4096-byte sub-buffer against mainline 6.12's
+ * The decoder checks each sub-buffer (RAWPIPE_SUBBUF bytes, default 4096) against mainline 6.12's
  * layout (events/header_page and events/header_event) and prints:
  *   page TS SIZE [lost N|lost ?]
  *   ev TS TYPE PID LEN [ip=X parent=X | func=X depth=D | ...]
@@ -38,7 +38,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define SUBBUF		4096
+/* the sub-buffer size: RAWPIPE_SUBBUF in the environment, else 4096 */
+static unsigned int SUBBUF = 4096;
 #define HDR		16
 #define MISSED		(1ULL << 31)
 #define STORED		(1ULL << 30)
@@ -215,13 +216,13 @@ static long do_splice(int fd, size_t len, unsigned int flags, unsigned char *cop
 
 static int dump(const char *path, int use_splice)
 {
-	static unsigned char buf[16 * SUBBUF];
+	static unsigned char buf[1 << 20];
 	int fd = open_or_die(path, O_RDONLY | O_NONBLOCK);
 	long n, i;
 
 	for (;;) {
 		if (use_splice)
-			n = do_splice(fd, sizeof(buf), SPLICE_F_NONBLOCK, buf);
+			n = do_splice(fd, 16 * SUBBUF, SPLICE_F_NONBLOCK, buf);
 		else
 			n = read(fd, buf, SUBBUF);
 		if (n < 0 && errno == EAGAIN)
@@ -243,10 +244,17 @@ static int dump(const char *path, int use_splice)
 
 int main(int argc, char **argv)
 {
-	static unsigned char buf[1 << 16];
+	static unsigned char buf[1 << 20];
 	struct pollfd pfd;
 	int fd, i, st;
 	pid_t pid;
+
+	if (getenv("RAWPIPE_SUBBUF"))
+		SUBBUF = atoi(getenv("RAWPIPE_SUBBUF"));
+	if (SUBBUF < 4096 || SUBBUF > (1 << 16)) {
+		fprintf(stderr, "rawpipe: RAWPIPE_SUBBUF from 4096 to 65536\n");
+		return 2;
+	}
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: see the comment at the top of rawpipe.c\n");

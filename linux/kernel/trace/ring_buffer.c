@@ -841,7 +841,6 @@ EXPORT_SYMBOL_GPL(ring_buffer_consume);
  * time extend (30) carries delta bits 27 and up in its second word.
  */
 #define RB_SUB_HDR		16
-#define RB_SUB_DATA		(PAGE_SIZE - RB_SUB_HDR)
 #define RB_SUB_MISSED		BIT(31)
 #define RB_SUB_STORED		BIT(30)
 #define RB_SUB_DELTA_BITS	27
@@ -890,14 +889,14 @@ static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
 
 	if (lost) {
 		commit |= RB_SUB_MISSED;
-		if (sb->used + sizeof(u64) <= RB_SUB_DATA) {
+		if (sb->used + sizeof(u64) <= sb->size) {
 			memcpy(sb->page + RB_SUB_HDR + sb->used, &(u64){ lost }, sizeof(u64));
 			sb->used += sizeof(u64);
 			commit |= RB_SUB_STORED;
 		}
 	}
 	((u64 *)sb->page)[1] = commit;
-	memset(sb->page + RB_SUB_HDR + sb->used, 0, RB_SUB_DATA - sb->used);
+	memset(sb->page + RB_SUB_HDR + sb->used, 0, sb->size - sb->used);
 }
 
 /*
@@ -961,18 +960,22 @@ again:
 }
 
 int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
-			    size_t size, bool full, ring_buffer_export_fn export)
+			    size_t page_size, size_t count, bool full,
+			    ring_buffer_export_fn export)
 {
 	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
 	struct ring_buffer_subbuf sb = { .page = page };
 	unsigned long flags;
 	int ret;
 
-	/* no room at all: still -EAGAIN when empty, as mainline's read */
-	size = min_t(size_t, size, PAGE_SIZE);
-	sb.room = size > RB_SUB_HDR ? size - RB_SUB_HDR : 0;
 	if (!cb)
 		return -ENODEV;
+	if (page_size < PAGE_SIZE || page_size > INT_MAX)
+		return -EINVAL;
+	sb.size = page_size - RB_SUB_HDR;
+	/* no room at all: still -EAGAIN when empty, as mainline's read */
+	count = min(count, page_size);
+	sb.room = count > RB_SUB_HDR ? count - RB_SUB_HDR : 0;
 	if (!rb_lock_reader(cb, &flags))
 		return -EAGAIN;
 	ret = rb_fill_subbuf(cb, &sb, full, export ?: ring_buffer_subbuf_add);

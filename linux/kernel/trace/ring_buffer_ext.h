@@ -28,11 +28,12 @@ void *ring_buffer_reserve_payload(struct trace_buffer *buffer,
 void ring_buffer_kick_waiters(struct trace_buffer *buffer);
 
 /*
- * A sub-buffer in mainline's layout (trace_pipe_raw): PAGE_SIZE bytes at
- * @page, of which @room after the header may hold events.
+ * A sub-buffer in mainline's layout (trace_pipe_raw): a page of @size
+ * bytes of events after its header, of which @room may be filled.
  */
 struct ring_buffer_subbuf {
 	void		*page;
+	unsigned int	size;
 	unsigned int	room;
 	unsigned int	used;		/* bytes of events so far */
 	u64		last_ts;
@@ -54,14 +55,16 @@ typedef bool (*ring_buffer_export_fn)(struct ring_buffer_subbuf *sb,
 				      const void *data, unsigned int len, u64 ts);
 
 /*
- * Fill @page, whose first @size bytes will be read (at most PAGE_SIZE),
- * with the oldest events of @cpu through @export (NULL: as they are),
- * and consume them. Returns the bytes used (header, events and the lost
- * count), -EAGAIN if there is nothing (with @full: not enough to fill
- * it), -ENOSPC if the next event does not fit in @size. With events lost
- * since the last read the page says so, with their count where it fits.
+ * Fill @page, a sub-buffer of @page_size bytes (a power of two pages), of
+ * which the first @count will be read, with the oldest events of @cpu
+ * through @export (NULL: as they are), and consume them. Returns the
+ * bytes used (header, events and the lost count), -EAGAIN if there is
+ * nothing (with @full: not enough to fill it), -ENOSPC if the next event
+ * does not fit in @count. With events lost since the last read the page
+ * says so, with their count if it has room for it.
  */
 int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
-			    size_t size, bool full, ring_buffer_export_fn export);
+			    size_t page_size, size_t count, bool full,
+			    ring_buffer_export_fn export);
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_EXT_H */

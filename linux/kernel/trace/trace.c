@@ -1073,8 +1073,9 @@ static const struct file_operations free_buffer_fops = {
 
 /*
  * buffer_percent: how full a CPU's buffer must be before a poll on its
- * per_cpu/cpuN/trace_pipe returns (0: at the first event), as mainline's;
- * the page reader, trace_pipe_raw, will wait for it too.  Per array.
+ * per_cpu/cpuN/trace_pipe or trace_pipe_raw returns (0: at the first
+ * event), and a splice of trace_pipe_raw stops waiting; as mainline's.
+ * Per array.
  */
 static u64 buffer_percent_get(struct trace_array *tr, unsigned long key)
 {
@@ -1090,6 +1091,32 @@ static int buffer_percent_set(struct trace_array *tr, unsigned long key,
 
 static const struct trace_num_file buffer_percent_file =
 	TRACE_NUM_FILE(buffer_percent_get, buffer_percent_set, 100);
+
+/*
+ * buffer_subbuf_size_kb: the size of the pages trace_pipe_raw hands out,
+ * as mainline 6.12's (observed): 1 to 512 KB, rounded up to a power of
+ * two pages.  Here the ring's own pages stay 4 KB: the sub-buffers are
+ * built from them as they are read, so a change loses no event, but no
+ * event gets bigger than a ring page holds either.
+ */
+#define TRACE_SUBBUF_MAX_KB	512
+
+static u64 subbuf_size_get(struct trace_array *tr, unsigned long key)
+{
+	return trace_subbuf_size(tr) >> 10;
+}
+
+static int subbuf_size_set(struct trace_array *tr, unsigned long key, u64 val)
+{
+	if (!val)
+		return -EINVAL;
+	WRITE_ONCE(tr->subbuf_order,
+		   order_base_2(DIV_ROUND_UP(val << 10, PAGE_SIZE)));
+	return 0;
+}
+
+static const struct trace_num_file subbuf_size_file =
+	TRACE_NUM_FILE(subbuf_size_get, subbuf_size_set, TRACE_SUBBUF_MAX_KB);
 
 /*
  * timestamp_mode: events carry deltas from the page's time stamp; there
@@ -1538,6 +1565,7 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "buffer_total_size_kb", TRACE_MODE_READ, d, &buffer_total_file.fops);
 	tr_file(tr, "free_buffer", 0200, d, &free_buffer_fops);
 	tr_file(tr, "buffer_percent", TRACE_MODE_WRITE, d, &buffer_percent_file.fops);
+	tr_file(tr, "buffer_subbuf_size_kb", TRACE_MODE_WRITE, d, &subbuf_size_file.fops);
 	tracefs_create_file("timestamp_mode", TRACE_MODE_READ, d,
 			    (void *)timestamp_mode, &trace_text_fops);
 	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
@@ -1545,7 +1573,7 @@ static void create_trace_files(struct trace_array *tr)
 	events = tracefs_create_dir("events", d);
 	if (!IS_ERR_OR_NULL(events)) {
 		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_file.fops);
-		trace_create_format_files(events);
+		trace_create_format_files(tr, events);
 	}
 	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);

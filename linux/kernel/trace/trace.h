@@ -158,6 +158,7 @@ struct trace_array {
 	cpumask_var_t		pipe_cpus;	/* read by an open trace_pipe */
 	int			ref;		/* open files: rmdir waits */
 	unsigned int		buffer_percent;	/* buffer_percent, 0-100 */
+	unsigned int		subbuf_order;	/* trace_pipe_raw's pages: PAGE_SIZE << it */
 	unsigned int		clock_id;	/* trace_clocks[], both buffers' */
 	/* set_ftrace_filter/notrace (ftrace_filter.c) and their hashes */
 	struct filter_set	*filters;
@@ -172,6 +173,12 @@ struct trace_array {
 	struct mutex		opts_lock;	/* @opts */
 	struct trace_option	opts[BITS_PER_LONG];
 };
+
+/* the size of the pages trace_pipe_raw hands out */
+static inline size_t trace_subbuf_size(const struct trace_array *tr)
+{
+	return PAGE_SIZE << READ_ONCE(tr->subbuf_order);
+}
 
 /* buffer_percent of a new array, as mainline's */
 #define TRACE_BUFFER_PERCENT_DEFAULT	50
@@ -436,7 +443,7 @@ extern const struct file_operations trace_text_fops;
 
 /* trace_output.c */
 void print_event(struct trace_iter *it);
-void trace_create_format_files(struct dentry *events);
+void trace_create_format_files(struct trace_array *tr, struct dentry *events);
 void print_header(struct trace_iter *it);
 struct ring_buffer_subbuf;
 bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,

@@ -437,13 +437,43 @@ void print_header(struct trace_iter *it)
 
 /*
  * The sub-buffer trace_pipe_raw hands out and the record header in it:
- * matches mainline 6.12's events/header_page and events/header_event.
+ * matches mainline 6.12's events/header_page (its data size follows
+ * buffer_subbuf_size_kb) and events/header_event.
  */
-static const char header_page[] =
-	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
-	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
-	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
-	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
+static ssize_t header_page_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_inode(filp)->i_private;
+	char buf[256];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf),
+			"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+			"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+			"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+			"\tfield: char data;\toffset:16;\tsize:%zu;\tsigned:0;\n",
+			trace_subbuf_size(tr) - 16);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+/* an open file holds the array: rmdir waits */
+static int header_page_open(struct inode *inode, struct file *file)
+{
+	return trace_array_get(inode->i_private);
+}
+
+static int header_page_release(struct inode *inode, struct file *file)
+{
+	trace_array_put(inode->i_private);
+	return 0;
+}
+
+static const struct file_operations header_page_fops = {
+	.open		= header_page_open,
+	.read		= header_page_read,
+	.release	= header_page_release,
+	.llseek		= default_llseek,
+};
 
 static const char header_event[] =
 	"# compressed entry header\n"
@@ -539,16 +569,17 @@ static void type_file(const char *name, struct dentry *dir, unsigned long type,
 }
 
 /*
- * The files under @events of an array that describe its records; they
- * are the same in every array and pin nothing (mainline's do not either).
+ * The files under @events of @tr that describe its records; all but
+ * header_page (which holds @tr while open) are the same in every array
+ * and pin nothing.
  */
-void trace_create_format_files(struct dentry *events)
+void trace_create_format_files(struct trace_array *tr, struct dentry *events)
 {
 	struct dentry *ftrace, *dir;
 	unsigned long type;
 
-	tracefs_create_file("header_page", TRACE_MODE_READ, events,
-			    (void *)header_page, &trace_text_fops);
+	tracefs_create_file("header_page", TRACE_MODE_READ, events, tr,
+			    &header_page_fops);
 	tracefs_create_file("header_event", TRACE_MODE_READ, events,
 			    (void *)header_event, &trace_text_fops);
 	ftrace = tracefs_create_dir("ftrace", events);

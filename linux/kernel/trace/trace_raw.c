@@ -6,14 +6,14 @@
  * trace_export_event() says what each event becomes).
  *
  * Behaviour, as observed on mainline 6.12 (bench/binary-abi-blackbox.md):
- *  - read() hands out one page at a time, partly filled if that is all
- *    there is; a read of fewer bytes than a page fills the page only with
- *    the events that fit in them, and later reads return the rest of that
- *    page before a new one.  A read too small for the next event returns
+ *  - read() hands out one sub-buffer (buffer_subbuf_size_kb) at a time,
+ *    partly filled if that is all there is; a read of fewer bytes fills it
+ *    only with the events that fit in them, and later reads return the
+ *    rest of it before a new one.  A read too small for the next event returns
  *    0.  An empty buffer gives EAGAIN under O_NONBLOCK, else the read
  *    waits for an event.
- *  - splice() moves full pages only, up to the length asked for; a length
- *    under a page, or a file position not on a page boundary, is EINVAL
+ *  - splice() moves full sub-buffers only, up to the length asked for; a
+ *    length under one, or a file position not on a boundary, is EINVAL
  *    when there is something to read.  With nothing, it waits until
  *    buffer_percent of the ring is full (EAGAIN under SPLICE_F_NONBLOCK or
  *    O_NONBLOCK), then takes what is there once; 0 if still nothing.
@@ -48,9 +48,10 @@ struct raw_reader {
 	bool			closed;		/* flushed: waits end */
 	unsigned long		wakes;		/* ioctl(fd, 0) calls */
 	struct mutex		lock;
-	/* the page being read by read(), from @off on; none if @off == PAGE_SIZE */
+	/* the sub-buffer being read by read(), from @off on; none if @off == @size */
 	void			*page;
-	unsigned int		off;
+	size_t			size;
+	size_t			off;
 };
 
 static struct trace_buffer *raw_buffer(struct raw_reader *r)
@@ -68,17 +69,13 @@ static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 	if (ret)
 		return ret;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (r)
-		r->page = (void *)__get_free_page(GFP_KERNEL);
-	if (!r || !r->page) {
-		kfree(r);
+	if (!r) {
 		trace_array_put(tr);
 		return -ENOMEM;
 	}
 	r->tr = tr;
 	r->cpu = trace_key_cpu((unsigned long)inode->i_cdev);
 	r->snapshot = snapshot;
-	r->off = PAGE_SIZE;
 	mutex_init(&r->lock);
 	file->private_data = r;
 	return nonseekable_open(inode, file);
@@ -99,7 +96,7 @@ static int raw_release(struct inode *inode, struct file *file)
 	struct raw_reader *r = file->private_data;
 	struct trace_array *tr = r->tr;
 
-	free_page((unsigned long)r->page);
+	kvfree(r->page);
 	kfree(r);
 	trace_array_put(tr);
 	return 0;
@@ -140,6 +137,20 @@ static int raw_wait(struct raw_reader *r, struct trace_buffer *b, int full)
 	return READ_ONCE(r->closed) || READ_ONCE(r->wakes) != w.wakes;
 }
 
+/* A sub-buffer of the array's current size for read(); under @r->lock. */
+static int raw_page(struct raw_reader *r)
+{
+	size_t size = trace_subbuf_size(r->tr);
+
+	if (r->page && r->size == size)
+		return 0;
+	kvfree(r->page);
+	r->page = kvmalloc(size, GFP_KERNEL);
+	r->size = r->page ? size : 0;
+	r->off = r->size;
+	return r->page ? 0 : -ENOMEM;
+}
+
 static ssize_t raw_read(struct file *file, char __user *ubuf, size_t cnt,
 			loff_t *ppos)
 {
@@ -151,10 +162,13 @@ static ssize_t raw_read(struct file *file, char __user *ubuf, size_t cnt,
 	if (!cnt)
 		return 0;
 	mutex_lock(&r->lock);
-	while (r->off >= PAGE_SIZE) {
+	while (r->off >= r->size) {
+		ret = raw_page(r);
+		if (ret)
+			goto out;
 		b = raw_buffer(r);
-		ret = b ? ring_buffer_read_subbuf(b, r->cpu, r->page, cnt, false,
-						  trace_export_event) : -EAGAIN;
+		ret = b ? ring_buffer_read_subbuf(b, r->cpu, r->page, r->size, cnt,
+						  false, trace_export_event) : -EAGAIN;
 		if (ret >= 0) {
 			r->off = 0;
 			break;
@@ -164,7 +178,6 @@ static ssize_t raw_read(struct file *file, char __user *ubuf, size_t cnt,
 			ret = ret == -ENOSPC ? 0 : ret;
 			goto out;
 		}
-		ret = -EAGAIN;
 		if (file->f_flags & O_NONBLOCK)
 			goto out;
 		/* without a snapshot there is nothing to wait on: as empty */
@@ -181,7 +194,7 @@ static ssize_t raw_read(struct file *file, char __user *ubuf, size_t cnt,
 			goto out;
 		}
 	}
-	n = min_t(size_t, cnt, PAGE_SIZE - r->off);
+	n = min(cnt, r->size - r->off);
 	if (copy_to_user(ubuf, r->page + r->off, n)) {
 		ret = -EFAULT;
 		goto out;
@@ -214,6 +227,8 @@ static ssize_t raw_splice_read(struct file *file, loff_t *ppos,
 		.ops		= &nosteal_pipe_buf_ops,
 		.spd_release	= raw_spd_release,
 	};
+	size_t size = trace_subbuf_size(r->tr);
+	unsigned int order = get_order(size);
 	bool woken = false;
 	struct trace_buffer *b;
 	struct page *page;
@@ -227,28 +242,28 @@ again:
 	b = raw_buffer(r);
 	while (b && spd.nr_pages < spd.nr_pages_max &&
 	       !ring_buffer_empty_cpu(b, r->cpu)) {
-		if (len < PAGE_SIZE || !PAGE_ALIGNED(*ppos)) {
+		if (len < size || *ppos & (size - 1)) {
 			if (!spd.nr_pages)
 				ret = -EINVAL;
 			break;
 		}
-		page = alloc_page(GFP_KERNEL);
+		page = alloc_pages(GFP_KERNEL | __GFP_COMP, order);
 		if (!page) {
 			ret = -ENOMEM;
 			break;
 		}
-		got = ring_buffer_read_subbuf(b, r->cpu, page_address(page),
-					      PAGE_SIZE, true, trace_export_event);
+		got = ring_buffer_read_subbuf(b, r->cpu, page_address(page), size,
+					      size, true, trace_export_event);
 		if (got < 0) {
 			put_page(page);
 			break;
 		}
 		spd.pages[spd.nr_pages] = page;
 		spd.partial[spd.nr_pages].offset = 0;
-		spd.partial[spd.nr_pages].len = PAGE_SIZE;
+		spd.partial[spd.nr_pages].len = size;
 		spd.nr_pages++;
-		*ppos += PAGE_SIZE;
-		len -= PAGE_SIZE;
+		*ppos += size;
+		len -= size;
 	}
 	if (!spd.nr_pages && !ret && !woken) {
 		ret = -EAGAIN;

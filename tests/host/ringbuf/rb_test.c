@@ -1727,10 +1727,10 @@ struct sub_page {
 	bool missed, stored;
 	u64 lost;
 	unsigned int n;
-	struct sub_ev ev[1024];
+	struct sub_ev ev[4096];
 };
 
-static bool sub_decode(const u8 *page, struct sub_page *sp)
+static bool sub_decode_size(const u8 *page, struct sub_page *sp, unsigned long size)
 {
 	u64 commit, ts;
 	unsigned int off = 0, i;
@@ -1743,7 +1743,7 @@ static bool sub_decode(const u8 *page, struct sub_page *sp)
 	sp->stored = commit & (1ULL << 30);
 	sp->used = commit & ~(3ULL << 30);
 	sp->n = 0;
-	if (commit >> 32 || sp->used > PAGE_SIZE - 16) {
+	if (commit >> 32 || sp->used > size - 16) {
 		CHECK(0, "commit %llx", (unsigned long long)commit);
 		return false;
 	}
@@ -1796,12 +1796,17 @@ static bool sub_decode(const u8 *page, struct sub_page *sp)
 		memcpy(&sp->lost, d + i, 8);
 		i += 8;
 	}
-	for (; i < PAGE_SIZE - 16; i++)
+	for (; i < size - 16; i++)
 		if (d[i]) {
 			CHECK(0, "tail byte %u not zero", 16 + i);
 			return false;
 		}
 	return true;
+}
+
+static bool sub_decode(const u8 *page, struct sub_page *sp)
+{
+	return sub_decode_size(page, sp, PAGE_SIZE);
 }
 
 /* A payload from a sub-buffer: padded to 4 bytes, so check by its own length. */
@@ -1876,7 +1881,7 @@ static void test_subbuf_encoding(void)
 		n++;
 	}
 	CHECK(n > 500, "wrote %u", n);
-	while ((ret = ring_buffer_read_subbuf(b, 2, page, PAGE_SIZE, false, NULL)) > 0) {
+	while ((ret = ring_buffer_read_subbuf(b, 2, page, PAGE_SIZE, PAGE_SIZE, false, NULL)) > 0) {
 		CHECK(sub_decode(page, &sp), "page %u", pages);
 		CHECK(ret == 16 + sp.used, "returned %d, used %u", ret, sp.used);
 		CHECK(!sp.missed, "lost events in a quiet ring");
@@ -1911,16 +1916,16 @@ static void test_subbuf_limits(void)
 	int ret;
 
 	set_cpu(1);
-	CHECK(ring_buffer_read_subbuf(b, 1, page, 0, false, NULL) == -EAGAIN, "empty, no room");
-	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, false, NULL) == -EAGAIN, "empty");
-	CHECK(ring_buffer_read_subbuf(b, 7, page, PAGE_SIZE, false, NULL) == -ENODEV, "no cpu");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, 0, false, NULL) == -EAGAIN, "empty, no room");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, false, NULL) == -EAGAIN, "empty");
+	CHECK(ring_buffer_read_subbuf(b, 7, page, PAGE_SIZE, PAGE_SIZE, false, NULL) == -ENODEV, "no cpu");
 	put(b, 0, 0, 40);
 	/* header 16 + event 4 + 40 */
-	CHECK(ring_buffer_read_subbuf(b, 1, page, 16, false, NULL) == -ENOSPC, "no room");
-	CHECK(ring_buffer_read_subbuf(b, 1, page, 59, false, NULL) == -ENOSPC, "59 bytes");
-	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL) == -EAGAIN, "not full");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, 16, false, NULL) == -ENOSPC, "no room");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, 59, false, NULL) == -ENOSPC, "59 bytes");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, true, NULL) == -EAGAIN, "not full");
 	CHECK(ring_buffer_entries_cpu(b, 1) == 1, "nothing consumed");
-	ret = ring_buffer_read_subbuf(b, 1, page, 60, false, NULL);
+	ret = ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, 60, false, NULL);
 	CHECK(ret == 60, "exact fit: %d", ret);
 	CHECK(sub_decode(page, &sp) && sp.n == 1 && sub_check(&sp.ev[0], &h, 0) && h.seq == 0,
 	      "the event");
@@ -1928,10 +1933,10 @@ static void test_subbuf_limits(void)
 	/* full: only once the next event would not fit */
 	for (i = 0; i < 90; i++)
 		put(b, 0, i, 40);
-	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL) == -EAGAIN, "90 x 44");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, true, NULL) == -EAGAIN, "90 x 44");
 	for (; i < 93; i++)
 		put(b, 0, i, 40);
-	ret = ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, true, NULL);
+	ret = ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, true, NULL);
 	CHECK(ret == 16 + 92 * 44, "full page: %d", ret);
 	CHECK(sub_decode(page, &sp) && sp.n == 92, "92 events");
 	CHECK(ring_buffer_entries_cpu(b, 1) == 1, "one left");
@@ -1944,12 +1949,40 @@ static void test_subbuf_limits(void)
 	ring_buffer_set_clock(b, script_clock);
 	for (clock_pos = 0; clock_pos < 3; clock_pos++)
 		put(b, 0, clock_pos, 40);
-	ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, false, NULL);
+	ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, false, NULL);
 	CHECK(sub_decode(page, &sp) && sp.n == 3, "3 events");
 	CHECK(sp.ev[0].ts == 1000 && sp.ev[1].ts == 1000 && sp.ev[2].ts == 1100,
 	      "stamps %llu %llu %llu", (unsigned long long)sp.ev[0].ts,
 	      (unsigned long long)sp.ev[1].ts, (unsigned long long)sp.ev[2].ts);
 	ring_buffer_set_clock(b, NULL);
+	ring_buffer_free(b);
+}
+
+/* 16 KB sub-buffers, read whole and read short */
+static void test_subbuf_big(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(32 * PAGE_SIZE, 0);
+	static struct sub_page sp;
+	static u8 page[4 * PAGE_SIZE];
+	unsigned int i, next = 0;
+	struct pl_hdr h;
+	int ret;
+
+	set_cpu(0);
+	CHECK(ring_buffer_read_subbuf(b, 0, page, 100, 100, false, NULL) == -EINVAL, "under a page");
+	for (i = 0; i < 1000; i++)
+		put(b, 0, i, 40);
+	ret = ring_buffer_read_subbuf(b, 0, page, sizeof(page), sizeof(page), true, NULL);
+	CHECK(ret == 16 + 372 * 44, "a full 16 KB page, exactly: %d", ret);
+	CHECK(sub_decode_size(page, &sp, sizeof(page)) && sp.n == 372, "372 events: %u", sp.n);
+	for (i = 0; i < sp.n; i++)
+		CHECK(sub_check(&sp.ev[i], &h, 0) && h.seq == next++, "order");
+	/* a read of 4096 bytes of a 16 KB sub-buffer: what fits in them */
+	ret = ring_buffer_read_subbuf(b, 0, page, sizeof(page), 4096, false, NULL);
+	CHECK(ret == 16 + 92 * 44, "short read: %d", ret);
+	CHECK(sub_decode_size(page, &sp, sizeof(page)) && sp.n == 92, "92 events: %u", sp.n);
+	for (i = 0; i < sp.n; i++)
+		CHECK(sub_check(&sp.ev[i], &h, 0) && h.seq == next++, "order");
 	ring_buffer_free(b);
 }
 
@@ -1972,7 +2005,7 @@ static void test_subbuf_export(void)
 	set_cpu(0);
 	for (i = 0; i < 200; i++)
 		put(b, 0, i, 60);
-	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, export_twice) > 0) {
+	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, PAGE_SIZE, false, export_twice) > 0) {
 		CHECK(sub_decode(page, &sp), "decode");
 		CHECK(sp.n % 2 == 0, "a pair split over pages: %u", sp.n);
 		for (i = 0; i + 1 < sp.n; i += 2) {
@@ -2002,7 +2035,7 @@ static void test_subbuf_lost(void)
 		put(b, 0, i, 40);
 	over = ring_buffer_overrun_cpu(b, 0);
 	CHECK(over > 1000, "overrun %lu", over);
-	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, NULL) > 0) {
+	while (ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, PAGE_SIZE, false, NULL) > 0) {
 		CHECK(sub_decode(page, &sp), "decode");
 		if (first) {
 			CHECK(sp.missed && sp.stored && sp.lost == over, "lost %llu, overrun %lu",
@@ -2026,13 +2059,13 @@ static void test_subbuf_lost(void)
 	ring_buffer_reset_cpu(b, 0);
 	for (i = 0; i < 100; i++)
 		put(b, 0, i, 1012);
-	ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, false, NULL);
+	ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, PAGE_SIZE, false, NULL);
 	CHECK(sub_decode(page, &sp) && sp.n == 4 && sp.used == 4080 && sp.missed && !sp.stored,
 	      "n %u used %u missed %d stored %d", sp.n, sp.used, sp.missed, sp.stored);
 	ring_buffer_reset_cpu(b, 0);
 	for (i = 0; i < 2000; i++)
 		put(b, 0, i, 40);
-	ring_buffer_read_subbuf(b, 0, page, 16 + 5 * 44 + 4, false, NULL);
+	ring_buffer_read_subbuf(b, 0, page, PAGE_SIZE, 16 + 5 * 44 + 4, false, NULL);
 	CHECK(sub_decode(page, &sp) && sp.n == 5 && sp.missed && sp.stored,
 	      "n %u missed %d stored %d", sp.n, sp.missed, sp.stored);
 	ring_buffer_free(b);
@@ -2061,7 +2094,7 @@ static void *subbuf_reader_fn(void *arg)
 
 	set_cpu(3);
 	for (;;) {
-		ret = ring_buffer_read_subbuf(r->b, 0, page, PAGE_SIZE, r->full && !*r->stop, NULL);
+		ret = ring_buffer_read_subbuf(r->b, 0, page, PAGE_SIZE, PAGE_SIZE, r->full && !*r->stop, NULL);
 		if (ret > 0) {
 			idle = 0;
 			r->pages++;
@@ -2173,6 +2206,7 @@ static const struct test tests[] = {
 	{ "sub-buffers: mainline's layout, payloads and stamps exact, time extends",
 	  test_subbuf_encoding },
 	{ "sub-buffers: no room, empty, full pages only, a clock going back", test_subbuf_limits },
+	{ "sub-buffers of 16 KB", test_subbuf_big },
 	{ "sub-buffers: an export writing two events keeps them on one page",
 	  test_subbuf_export },
 	{ "sub-buffers: lost events flagged and counted on the next page", test_subbuf_lost },
