@@ -283,6 +283,24 @@ unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu);
 unsigned long ring_buffer_entries(struct trace_buffer *buffer);
 
 /**
+ * ring_buffer_oldest_event_ts - the time of a CPU's oldest unread event
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * 0 if it has none. Safe beside a reader: it copies nothing out.
+ */
+u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu);
+
+/**
+ * ring_buffer_bytes_cpu - bytes of the ring holding unread events of a CPU
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Record headers and the padding at the end of pages included.
+ */
+unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu);
+
+/**
  * ring_buffer_overrun_cpu - events overwritten before being read
  * @buffer: the buffer
  * @cpu: the CPU

@@ -1548,6 +1548,52 @@ unsigned long ring_buffer_entries(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_entries);
 
+u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	unsigned long flags, pos, commit;
+	struct rb_rec r;
+	u64 ts = 0;
+	long head;
+	int ret;
+
+	/* in place, not in the scratch copy that peek and consume hand out */
+	if (!cb || !rb_lock_reader(cb, &flags))
+		return 0;
+again:
+	head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head, as in rb_read_head(). */
+	commit = smp_load_acquire(&cb->commit);
+	for (pos = head; pos < commit; pos += r.size) {
+		ret = rb_decode(cb, pos, &r);
+		if (ret == RB_COPY_PAD)
+			continue;
+		/* the reads before the check that head did not move */
+		smp_rmb();
+		if (atomic_long_read(&cb->head) != head)
+			goto again;
+		if (ret == RB_COPY_EVENT)
+			ts = r.ts;
+		break;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
+
+unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
+	unsigned long head;
+
+	if (!cb)
+		return 0;
+	head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head, as in rb_read_head(): head <= commit. */
+	return smp_load_acquire(&cb->commit) - head;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
+
 unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);

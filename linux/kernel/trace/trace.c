@@ -1151,18 +1151,38 @@ static const struct file_operations error_log_fops = {
 	.llseek		= default_llseek,
 };
 
-/* per_cpu/cpuN/stats, in mainline's format */
+/* a time of @tr's clock as mainline's stats print it: seconds.micros, or the count */
+static void stats_ts(struct seq_file *m, struct trace_array *tr,
+		     const char *name, u64 ts)
+{
+	unsigned long usecs;
+
+	if (!trace_clocks[READ_ONCE(tr->clock_id)].in_ns) {
+		seq_printf(m, "%s: %llu\n", name, ts);
+		return;
+	}
+	usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
+	seq_printf(m, "%s: %5llu.%06lu\n", name, ts, usecs);
+}
+
+/*
+ * per_cpu/cpuN/stats, in mainline 6.12's format (observed): the same
+ * lines in the same order.  commit overrun is always 0 here (a nested
+ * writer never overwrites an open reservation: it drops its own event and
+ * counts it in dropped events); bytes are those of the unread events.
+ */
 static int stats_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
 	int cpu = (long)m->file->f_inode->i_cdev - 1;
-	struct trace_buffer *b = tr->buffer;
+	struct trace_buffer *b = READ_ONCE(tr->buffer);
 
 	seq_printf(m, "entries: %lu\n", ring_buffer_entries_cpu(b, cpu));
 	seq_printf(m, "overrun: %lu\n", ring_buffer_overrun_cpu(b, cpu));
 	seq_puts(m, "commit overrun: 0\n");
-	seq_printf(m, "bytes: %lu\n", ring_buffer_size(b, cpu));
-	seq_printf(m, "written: %lu\n", ring_buffer_written_cpu(b, cpu));
+	seq_printf(m, "bytes: %lu\n", ring_buffer_bytes_cpu(b, cpu));
+	stats_ts(m, tr, "oldest event ts", ring_buffer_oldest_event_ts(b, cpu));
+	stats_ts(m, tr, "now ts", ring_buffer_time_stamp(b));
 	seq_printf(m, "dropped events: %lu\n",
 		   ring_buffer_dropped_events_cpu(b, cpu));
 	seq_printf(m, "read events: %lu\n", ring_buffer_read_events_cpu(b, cpu));

@@ -1958,6 +1958,37 @@ static void test_subbuf_limits(void)
 	ring_buffer_free(b);
 }
 
+/* the stats' oldest event ts and bytes; the oldest leaves a consumer's copy alone */
+static void test_oldest_and_bytes(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(4 * PAGE_SIZE, RB_FL_OVERWRITE);
+	struct ring_buffer_event *ev;
+	unsigned long bytes;
+	struct pl_hdr h;
+	u64 ts;
+
+	set_cpu(1);
+	CHECK(ring_buffer_oldest_event_ts(b, 1) == 0, "empty");
+	CHECK(ring_buffer_bytes_cpu(b, 1) == 0, "empty bytes");
+	clock_script[0] = 111;
+	clock_script[1] = 222;
+	ring_buffer_set_clock(b, script_clock);
+	for (clock_pos = 0; clock_pos < 2; clock_pos++)
+		put(b, 0, clock_pos, 40);
+	bytes = ring_buffer_bytes_cpu(b, 1);
+	CHECK(bytes >= 2 * 40, "bytes %lu", bytes);
+	CHECK(ring_buffer_oldest_event_ts(b, 1) == 111, "oldest");
+	ev = ring_buffer_consume(b, 1, &ts, NULL);
+	CHECK(ring_buffer_oldest_event_ts(b, 1) == 222, "oldest after a consume");
+	CHECK(ev && pl_check(ev, &h, 0) && h.seq == 0, "the consumer's copy is intact");
+	CHECK(ring_buffer_bytes_cpu(b, 1) < bytes, "bytes after a consume");
+	ring_buffer_consume(b, 1, &ts, NULL);
+	CHECK(ring_buffer_oldest_event_ts(b, 1) == 0 && ring_buffer_bytes_cpu(b, 1) == 0,
+	      "drained");
+	ring_buffer_set_clock(b, NULL);
+	ring_buffer_free(b);
+}
+
 /* 16 KB sub-buffers, read whole and read short */
 static void test_subbuf_big(void)
 {
@@ -2207,6 +2238,7 @@ static const struct test tests[] = {
 	  test_subbuf_encoding },
 	{ "sub-buffers: no room, empty, full pages only, a clock going back", test_subbuf_limits },
 	{ "sub-buffers of 16 KB", test_subbuf_big },
+	{ "oldest event ts and unread bytes", test_oldest_and_bytes },
 	{ "sub-buffers: an export writing two events keeps them on one page",
 	  test_subbuf_export },
 	{ "sub-buffers: lost events flagged and counted on the next page", test_subbuf_lost },
