@@ -505,6 +505,42 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	return written;
 }
 
+/*
+ * trace_marker_raw: binary markers for tools, each write one raw_data
+ * event of a u32 id and the bytes after it, as mainline's.  All or
+ * nothing: a write shorter than the id, or longer than an event holds,
+ * is EINVAL.
+ */
+static noinline ssize_t tracing_mark_raw_write(struct file *file,
+					       const char __user *ubuf,
+					       size_t cnt, loff_t *ppos)
+{
+	struct trace_buffer *b = READ_ONCE(file_tr(file)->buffer);
+	size_t max = ring_buffer_max_event_size(b) - sizeof(struct trace_entry);
+	struct raw_data_entry *e;
+	ssize_t written = cnt;
+
+	if (cnt < sizeof(e->id) || cnt > max ||
+	    !(file_tr(file)->trace_flags & TRACE_ITER_MARKERS))
+		return -EINVAL;
+	e = trace_reserve(b, TRACE_RAW_DATA, sizeof(e->ent) + cnt, tracing_gen_ctx());
+	if (!e)
+		return -EBADF;	/* tracing_on is 0: as trace_marker */
+	/* the event is reserved: the copy must not fault in a page */
+	pagefault_disable();
+	if (__copy_from_user_inatomic(&e->id, ubuf, cnt)) {
+		e->id = -1;
+		memset(e->buf, 0, cnt - sizeof(e->id));
+		memcpy(e->buf, "<faulted>", min(cnt - sizeof(e->id), sizeof("<faulted>")));
+		written = -EFAULT;
+	}
+	pagefault_enable();
+	trace_commit(b);
+	if (written > 0)
+		*ppos += written;
+	return written;
+}
+
 static int trace_marker_open(struct inode *inode, struct file *file)
 {
 	int ret = tr_open(inode, file);
@@ -515,6 +551,12 @@ static int trace_marker_open(struct inode *inode, struct file *file)
 static const struct file_operations trace_marker_fops = {
 	.open		= trace_marker_open,
 	.write		= tracing_mark_write,
+	.release	= tr_release,
+};
+
+static const struct file_operations trace_marker_raw_fops = {
+	.open		= trace_marker_open,
+	.write		= tracing_mark_raw_write,
 	.release	= tr_release,
 };
 
@@ -1599,6 +1641,7 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
 	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);
 	tr_file(tr, "trace_marker", 0220, d, &trace_marker_fops);
+	tr_file(tr, "trace_marker_raw", 0220, d, &trace_marker_raw_fops);
 	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
 		tr_file(tr, "snapshot", TRACE_MODE_WRITE, d, &trace_snapshot_fops);
 	tr->options = tracefs_create_dir("options", d);
@@ -1738,6 +1781,8 @@ static __init int tracer_init_tracefs(void)
 	tracefs_create_file("README", TRACE_MODE_READ, NULL, (void *)readme_msg,
 			    &trace_text_fops);
 	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL, &thresh_file.fops);
+	tracefs_create_file("printk_formats", TRACE_MODE_READ, NULL, NULL,
+			    &trace_printk_formats_fops);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);
 	return 0;

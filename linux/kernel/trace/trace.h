@@ -41,6 +41,7 @@ enum trace_type {
 	TRACE_GRAPH_ENT = 11,
 	TRACE_USER_STACK = 12,
 	TRACE_BPUTS = 14,
+	TRACE_RAW_DATA = 18,
 	TRACE_TYPE_MAX
 };
 
@@ -75,6 +76,13 @@ struct graph_ret_entry {
 	u64			calltime;
 	u64			rettime;
 	int			leaf;
+};
+
+/* a trace_marker_raw write: a user-chosen @id and the bytes after it */
+struct raw_data_entry {
+	struct trace_entry	ent;
+	unsigned int		id;
+	char			buf[];
 };
 
 /* a trace_marker write: @buf is NUL-terminated and ends in '\n' */
@@ -448,6 +456,7 @@ void print_header(struct trace_iter *it);
 struct ring_buffer_subbuf;
 bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
 			unsigned int len, u64 ts);
+extern const struct file_operations trace_printk_formats_fops;
 
 /* trace_cmdline.c */
 DECLARE_PER_CPU(pid_t, trace_saved_pid);

@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_buf.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
@@ -158,6 +159,18 @@ static void print_marker(struct trace_iter *it, unsigned long flags)
 	seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it), e->buf);
 }
 
+/* "# 1 buf: 68 65 6c 6c 6f": the id, then the bytes written after it */
+static void print_raw_data(struct trace_iter *it, unsigned long flags)
+{
+	struct raw_data_entry *e = (struct raw_data_entry *)it->ent;
+	unsigned int i, n = it->ent_len > sizeof(*e) ? it->ent_len - sizeof(*e) : 0;
+
+	seq_buf_printf(&it->seq, "# %x buf:", e->id);
+	for (i = 0; i < n; i++)
+		seq_buf_printf(&it->seq, " %02x", (unsigned char)e->buf[i]);
+	seq_buf_putc(&it->seq, '\n');
+}
+
 /* ---- the event types ------------------------------------------------- */
 
 /* A field of an event as its format file lists it. */
@@ -267,6 +280,15 @@ static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
 		},
 		.print_fmt = STACK_FMT,
 	},
+	[TRACE_RAW_DATA] = {
+		.name = "raw_data", .print = print_raw_data,
+		.fields = (const struct trace_field[]) {
+			FIELD("unsigned int", "id", 8, 4, false),
+			FIELD("char", "buf[]", 12, 0, false),
+			{ }
+		},
+		.print_fmt = "\"id:%04x %08x\", REC->id, (int)REC->buf[0]",
+	},
 	[TRACE_BPUTS] = {
 		.name = "bputs",
 		.fields = (const struct trace_field[]) {
@@ -285,6 +307,8 @@ static_assert(offsetof(struct stack_entry, size) == 8 &&
 	      offsetof(struct stack_entry, caller) == 16);
 static_assert(offsetof(struct print_entry, ip) == 8 &&
 	      offsetof(struct print_entry, buf) == 16);
+static_assert(offsetof(struct raw_data_entry, id) == 8 &&
+	      offsetof(struct raw_data_entry, buf) == 12);
 static_assert(offsetof(struct graph_ent_entry, func) == 8 &&
 	      offsetof(struct graph_ent_entry, depth) == 16);
 static_assert(offsetof(struct graph_ret_entry, depth) == 16 &&
@@ -596,3 +620,92 @@ void trace_create_format_files(struct trace_array *tr, struct dentry *events)
 			type_file("id", dir, type, &id_fops);
 	}
 }
+
+/* ---- printk_formats -------------------------------------------------- */
+
+/* the linker's bounds of the constant strings events may point to */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+
+/*
+ * The address of each format a bprint record or a tracepoint_string()
+ * may carry, so tools print the string from the address: lines as
+ * mainline 6.12's, '0xffffffff81698ebc : "End context switch"', with
+ * newlines, tabs, quotes and backslashes escaped.
+ */
+static const char **pf_at(loff_t pos)
+{
+	long nb = __stop___trace_bprintk_fmt - __start___trace_bprintk_fmt;
+	long nt = __stop___tracepoint_str - __start___tracepoint_str;
+
+	if (pos < nb)
+		return &__start___trace_bprintk_fmt[pos];
+	if (pos < nb + nt)
+		return &__start___tracepoint_str[pos - nb];
+	return NULL;
+}
+
+static void *pf_start(struct seq_file *m, loff_t *pos)
+{
+	return pf_at(*pos);
+}
+
+static void *pf_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return pf_at(++*pos);
+}
+
+static void pf_stop(struct seq_file *m, void *v)
+{
+}
+
+static int pf_show(struct seq_file *m, void *v)
+{
+	const char *fmt = *(const char **)v, *p;
+
+	if (!fmt)
+		return 0;
+	seq_printf(m, "0x%lx : \"", (unsigned long)fmt);
+	for (p = fmt; *p; p++) {
+		switch (*p) {
+		case '\n':
+			seq_puts(m, "\\n");
+			break;
+		case '\t':
+			seq_puts(m, "\\t");
+			break;
+		case '\\':
+			seq_puts(m, "\\\\");
+			break;
+		case '"':
+			seq_puts(m, "\\\"");
+			break;
+		default:
+			seq_putc(m, *p);
+		}
+	}
+	seq_puts(m, "\"\n");
+	return 0;
+}
+
+static const struct seq_operations pf_seq_ops = {
+	.start	= pf_start,
+	.next	= pf_next,
+	.stop	= pf_stop,
+	.show	= pf_show,
+};
+
+static int pf_open(struct inode *inode, struct file *file)
+{
+	return seq_open(file, &pf_seq_ops);
+}
+
+const struct file_operations trace_printk_formats_fops = {
+	.open		= pf_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
