@@ -457,6 +457,11 @@ struct ring_buffer_subbuf;
 bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
 			unsigned int len, u64 ts);
 extern const struct file_operations trace_printk_formats_fops;
+/* the linker's bounds of the constant strings events may point to */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
 
 /* trace_cmdline.c */
 DECLARE_PER_CPU(pid_t, trace_saved_pid);

@@ -623,12 +623,6 @@ void trace_create_format_files(struct trace_array *tr, struct dentry *events)
 
 /* ---- printk_formats -------------------------------------------------- */
 
-/* the linker's bounds of the constant strings events may point to */
-extern const char *__start___trace_bprintk_fmt[];
-extern const char *__stop___trace_bprintk_fmt[];
-extern const char *__start___tracepoint_str[];
-extern const char *__stop___tracepoint_str[];
-
 /*
  * The address of each format a bprint record or a tracepoint_string()
  * may carry, so tools print the string from the address: lines as
