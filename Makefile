@@ -19,7 +19,8 @@ KMAKE       = $(MAKE) -C $(SRC) O=$(OBJ) -j$(JOBS) -s KBUILD_BUILD_USER=ftrace \
 
 DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	bc flex bison libelf-dev libssl-dev cpio xz-utils kmod python3 \
-	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev
+	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev \
+	libtraceevent-dev
 
 .PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel objtool-check nograph-kernel debug-kernel debug-check debug-stress patches stress
 all: kernel
@@ -77,11 +78,13 @@ host-check: overlay
 
 guest-check: initramfs
 	@harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
-		$(B)/initramfs.cpio.gz $(B)/guest.log
+		$(B)/initramfs.cpio.gz $(B)/guest.log; rc=$$?; \
+		tests/host/tracedat/check.sh $(B)/guest.ttyS1 && exit $$rc
 
 # Host tests (on the prepared tree: the Kconfig check reads it), then the
-# kernel and the guest (our selftests, mainline's against
-# bench/conformance-expected.txt, a short stress); one summary line over all.
+# kernel and the guest (our selftests, then the host's half of the
+# trace.dat export, mainline's against bench/conformance-expected.txt, a
+# short stress); one summary line over all.
 # A kernel that fails to build or boot counts as a failure.
 check: overlay
 	@rm -f $(B)/host.log $(B)/guest.result $(B)/host.rc $(B)/guest.rc
@@ -91,6 +94,7 @@ check: overlay
 	@if $(MAKE) --no-print-directory initramfs; then \
 		harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
 			$(B)/initramfs.cpio.gz $(B)/guest.log; echo $$? > $(B)/guest.rc; \
+		tests/host/tracedat/check.sh $(B)/guest.ttyS1 | tee -a $(B)/host.log; \
 		bench/conformance.sh $(TARBALL) $(B) $(OBJ)/arch/x86/boot/bzImage || true; \
 		GUEST_CMDLINE="STRESS_ITERS=$(CHECK_STRESS_ITERS)" QEMU_TIMEOUT=1200 \
 			harness/qemu.sh stress $(OBJ)/arch/x86/boot/bzImage \

@@ -22,11 +22,19 @@ if [ "$mode" = run ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append harness=run"
 fi
 
-# check boots with filters for the boot parameter test
+# check boots with filters for the boot parameter test, and gives the
+# guest a second serial port into a file for what the host decodes after
+# (tools/trace_dat_export.tc, tests/host/tracedat/check.sh)
 boot="ftrace_filter=vfs_read,vfs_write ftrace_notrace=vfs_write"
-[ "$mode" = check ] || boot=
+export=()
+if [ "$mode" = check ] && [ "$log" != /dev/null ]; then
+	rm -f "${log%.log}.ttyS1"
+	export=(-serial "file:${log%.log}.ttyS1")
+else
+	boot=
+fi
 echo "  QEMU    $kernel (-smp 2, timeout ${timeout}s)"
-timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio \
+timeout --foreground -k 10 "$timeout" "${qemu[@]}" -serial stdio "${export[@]}" \
 	-append "$append $boot harness=$mode" </dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$log" |
 	grep --line-buffered -E '^\[[0-9]+\]|^(Kernel panic|BUG:|WARNING:|harness:|STRESS)|HARNESS-RESULT'
 qrc=${PIPESTATUS[0]}

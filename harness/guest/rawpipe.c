@@ -18,6 +18,8 @@
  *   rawpipe dump FILE [splice]      read (or splice) pages with O_NONBLOCK
  *                                   until EAGAIN and decode them (below)
  *   rawpipe decode FILE             decode the pages of a file of pages
+ *   rawpipe copy FILE               read pages with O_NONBLOCK until EAGAIN,
+ *                                   as they are, to stdout
  *
  * The decoder checks each sub-buffer (RAWPIPE_SUBBUF bytes, default 4096) against mainline 6.12's
  * layout (events/header_page and events/header_event) and prints:
@@ -262,6 +264,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "dump"))
 		return dump(argv[2], argc > 3);
+	if (!strcmp(argv[1], "copy")) {
+		long n;
+
+		fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
+		while ((n = read(fd, buf, SUBBUF)) > 0)
+			if (write(1, buf, n) != n)
+				return 1;
+		return !(n < 0 && errno == EAGAIN);
+	}
 	if (!strcmp(argv[1], "decode")) {
 		fd = open_or_die(argv[2], O_RDONLY);
 		while (read(fd, buf, SUBBUF) == SUBBUF)
