@@ -22,7 +22,7 @@ DEBS := linux-source-6.12 qemu-system-x86 busybox-static gcc make binutils \
 	libc6-dev file linux-perf trace-cmd clang libclang-rt-14-dev \
 	libtraceevent-dev
 
-.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel objtool-check nograph-kernel debug-kernel debug-check debug-stress patches stress
+.PHONY: all deps kernel initramfs run check host-check guest-check clean distclean bench conformance defconfig-kernel objtool-check nograph-kernel debug-kernel debug-check debug-stress patches stress kernelshark-shot
 all: kernel
 
 # Install whatever is missing; a no-op on a machine that has it all.
@@ -163,6 +163,20 @@ debug-stress: debug-kernel
 	@GUEST_CMDLINE="STRESS_ITERS=$(STRESS_ITERS)" QEMU_TIMEOUT=$${QEMU_TIMEOUT:-7200} \
 		harness/qemu.sh stress $(DBG)/arch/x86/boot/bzImage \
 		$(B)/initramfs-debug.cpio.gz $(B)/debug-stress.log
+
+# KernelShark (Debian's, under Xvfb) on a function_graph trace.dat the
+# guest recorded with trace-cmd: the screenshot in the documentation
+KS_DEBS := kernelshark xvfb xauth x11-apps netpbm
+kernelshark-shot:
+	@missing=$$(for p in $(KS_DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then SUDO=$$( [ $$(id -u) = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get \
+		install -y -qq --no-install-recommends $$missing > /dev/null || exit 1; fi
+	@[ -s $(B)/guest.ttyS1 ] || $(MAKE) --no-print-directory initramfs
+	@[ -s $(B)/guest.ttyS1 ] || GUEST_CMDLINE="harness_tests=test.d/tools/trace_dat_export.tc" \
+		harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage $(B)/initramfs.cpio.gz $(B)/guest.log
+	@harness/kernelshark-shot.sh $(B) linux/Documentation/trace/function-tracer/kernelshark.png
 
 # the series as git format-patch files against the pristine source
 patches: $(B)/.deps

@@ -67,7 +67,7 @@ for c in 1000 2000; do
 	echo > trace
 	loops getppid $c > /dev/null
 	echo 0 > tracing_on
-	n="$n $(cat per_cpu/cpu*/stats | awk '/^written:/ { s += $2 } END { print s }')"
+	n="$n $(cat per_cpu/cpu*/stats | awk '/^entries:/ { s += $2 } END { print s }')"
 	echo 1 > tracing_on
 done
 reset
@@ -134,6 +134,28 @@ if [ -e trace_marker ]; then
 		put marker_read $(grep -c 'bench marker line' /tmp/read) events
 		put marker_read_overrun $(($(overruns) - o)) events
 		rm -f /tmp/read
+	done
+fi
+
+# 3b. the binary reader: the same writer, with trace-cmd's way of reading
+# (poll, splice of full pages into a file, the rest by read at the end)
+# from CPU 1; events read per second, and lost = written - read - overrun
+if [ -e per_cpu/cpu0/trace_pipe_raw ]; then
+	for r in $(seq $R); do
+		reset
+		rm -f /tmp/stop /tmp/raw
+		taskset 2 rawpipe record per_cpu/cpu0/trace_pipe_raw /tmp/raw /tmp/stop &
+		reader=$!
+		sleep 1
+		o=$(overruns)
+		put raw_write_read "$(taskset 1 loops marker 200000 trace_marker)" ns
+		touch /tmp/stop
+		wait $reader
+		n=$(rawpipe decode /tmp/raw | grep -c 'buf=bench marker line')
+		put raw_read $n events
+		put raw_read_overrun $(($(overruns) - o)) events
+		put raw_lost_uncounted $((200000 - n - ($(overruns) - o))) events
+		rm -f /tmp/raw /tmp/stop
 	done
 fi
 

@@ -85,9 +85,10 @@ w(f'Traceable functions: ours {info("ours", "functions")}, '
   f'mainline {info("mainline", "functions")}.  Functions traced per getppid '
   f'iteration, from the profiler\'s hits: ours '
   f'{info("ours", "profiler_hits_per_getppid")}, mainline '
-  f'{info("mainline", "profiler_hits_per_getppid")}; from the events written '
-  f'for 2000 iterations less those for 1000 (ours only: mainline\'s '
-  f'per_cpu stats have no written count): {info("ours", "calls_per_getppid")}.\n')
+  f'{info("mainline", "profiler_hits_per_getppid")}; from the events in the '
+  f'buffer after 2000 iterations less those after 1000: ours '
+  f'{info("ours", "calls_per_getppid")}, mainline '
+  f'{info("mainline", "calls_per_getppid")}.\n')
 
 w('## Tracing off\n')
 w('`loops getppid 1000000` and `loops forkexec 200` (fork, exec '
@@ -208,5 +209,28 @@ for k in ('ours', 'mainline'):
     r, o = med(k, 'marker_read'), med(k, 'marker_read_overrun')
     lost[k] = None if r is None or o is None else 200000 - r - o
 w(f'| lost (neither read nor counted) | {fmt(lost["mainline"], 0)} | {fmt(lost["ours"], 0)} | |')
+w('')
+
+w('## The binary reader (trace_pipe_raw)\n')
+w('The same writer on CPU 0, read from CPU 1 the way `trace-cmd record` '
+  'reads: `rawpipe record` polls `per_cpu/cpu0/trace_pipe_raw`, splices full '
+  'sub-buffers into a file, and reads the partial last one at the end.  The '
+  'file is decoded afterwards; events read per second are over the '
+  'writer\'s run.  Lost = written - read - counted as overrun: it must be 0.\n')
+w('| figure | mainline | ours | ours / mainline |')
+w('|---|---:|---:|---:|')
+n = 'raw_write_read'
+w(f'| ns per event, splicing reader on CPU 1 | {cell("mainline", n)} | {cell("ours", n)} '
+  f'| {ratio(med("ours", n), med("mainline", n))} |')
+rate = {}
+for k in ('ours', 'mainline'):
+    t, r = med(k, n), med(k, 'raw_read')
+    rate[k] = None if not t or r is None else r / (t * 200000 / 1e9)
+w(f'| events read per second | {fmt(rate["mainline"], 0)} | {fmt(rate["ours"], 0)} '
+  f'| {ratio(rate["ours"], rate["mainline"])} |')
+for n, what in (('raw_read', 'events read'),
+                ('raw_read_overrun', 'overruns'),
+                ('raw_lost_uncounted', 'lost (neither read nor counted)')):
+    w(f'| {what} | {cell("mainline", n, 1, 0)} | {cell("ours", n, 1, 0)} | |')
 w('')
 print('\n'.join(out))

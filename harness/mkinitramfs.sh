@@ -37,6 +37,9 @@ for tool in /usr/bin/perf /usr/bin/trace-cmd; do
 	done
 done
 echo 'export PS1="[guest \w]# "' > "$root/etc/profile"
+# names for the loopback: trace-cmd listen looks its clients up
+printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost\n' > "$root/etc/hosts"
+echo 'hosts: files' > "$root/etc/nsswitch.conf"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"
 echo "  INITRD  $out"
