@@ -22,7 +22,7 @@ xvfb=$!
 trap 'kill $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
 sleep 2
 DISPLAY=$d setpriv --reuid=65534 --regid=65534 --clear-groups \
-	env HOME="$tmp/home" kernelshark "$tmp/graph.dat" > "$tmp/ks.log" 2>&1 &
+	env HOME="$tmp/home" kernelshark -geometry 1380x880+0+0 "$tmp/graph.dat" > "$tmp/ks.log" 2>&1 &
 ks=$!
 sleep 20
 xwd -display "$d" -root -silent > "$tmp/shot.xwd"
