@@ -2,7 +2,7 @@
 # Runs inside the guest (harness=stress): STRESS_ITERS rounds of switching
 # tracers, filters, pid filters, function commands, snapshots and the
 # profiler, with a fork/exec load on both CPUs, timers, a module loaded and
-# unloaded in a loop, trace/trace_pipe readers, and an instance made,
+# unloaded in a loop, trace/trace_pipe/trace_pipe_raw readers, and an instance made,
 # traced in (filter, commands, snapshots, a trace_pipe reader) and removed
 # in a loop.  Then, from what a trace_pipe reader
 # actually got, checks that every event written was read once or reported
@@ -63,6 +63,26 @@ fi
 pids="$pids $!"
 ( while :; do cat trace_pipe > /dev/null; done ) &
 pids="$pids $!"
+# trace_pipe_raw readers, as trace-cmd reads (splice) and by read(); a
+# page that does not decode is written down
+rawbad=/tmp/stress-raw
+: > $rawbad
+( while :; do
+	rawpipe dump per_cpu/cpu1/trace_pipe_raw > /tmp/rawdump 2>&1 ||
+		grep -m1 '^bad' /tmp/rawdump >> $rawbad
+	usleep 20000
+  done ) &
+pids="$pids $!"
+( while :; do
+	rm -f /tmp/rawstop
+	rawpipe record per_cpu/cpu0/trace_pipe_raw /tmp/rawrec /tmp/rawstop &
+	r=$!
+	usleep 200000
+	touch /tmp/rawstop
+	wait $r
+	rawpipe decode /tmp/rawrec > /tmp/rawdec 2>&1 || grep -m1 '^bad' /tmp/rawdec >> $rawbad
+  done ) &
+pids="$pids $!"
 # an instance's life, over and over; a step that fails is written down
 ifail=/tmp/stress-instances
 : > $ifail
@@ -84,6 +104,7 @@ ifail=/tmp/stress-instances
 	usleep 20000
 	echo 1 > s/snapshot || echo "snapshot $k" >> $ifail
 	cat s/snapshot s/trace > /dev/null
+	rawpipe dump s/per_cpu/cpu0/trace_pipe_raw splice > /dev/null || echo "raw $k" >> $ifail
 	kill $r
 	wait $r 2>/dev/null
 	[ $((k % 2)) = 0 ] && { echo nop > s/current_tracer || echo "nop $k" >> $ifail; }
@@ -124,7 +145,7 @@ i=end
 kill $pids 2>/dev/null
 wait 2>/dev/null
 # what the killed loops were running when they died
-killall cat true insmod 2>/dev/null
+killall cat true insmod rawpipe 2>/dev/null
 sleep 1
 rmmod ftrace_testmod 2>/dev/null
 if [ -d instances/s ]; then
@@ -132,6 +153,7 @@ if [ -d instances/s ]; then
 	rmdir instances/s || bad "the last instance would not go"
 fi
 [ -s $ifail ] && bad "instances: $(wc -l < $ifail) steps failed: $(head -5 $ifail | tr '\n' ' ')"
+[ -s $rawbad ] && bad "trace_pipe_raw: $(wc -l < $rawbad) pages did not decode: $(head -2 $rawbad | tr '\n' ' ')"
 echo "STRESS instances: $(cat $ifail.n 2>/dev/null || echo 0) made and removed, $(ls instances | wc -l) left"
 [ "$(cat $ifail.n 2>/dev/null || echo 0)" -gt 0 ] || bad "no instance was made and removed"
 quiesce
@@ -144,9 +166,10 @@ quiesce
 # "[00N]" CPU column; a stack trace's " => " lines are not counted) equal
 # "read events", so every consumed event reached the reader exactly once;
 # the "CPU:N [LOST n EVENTS]" lines add up to "overrun", so every
-# overwritten event was reported in-band; and lines read + lost reported +
-# dropped equal "written", so every reservation was read, reported lost or
-# refused, with nothing left behind and no line made up.
+# overwritten event was reported in-band; and nothing is left behind.
+# (That every reservation was read, lost or refused needs the ring's count
+# of reservations, which mainline's stats do not show: the host ringbuf
+# tests check it through ring_buffer_written_cpu().)
 acct=/tmp/stress-acct
 w buffer_size_kb 64
 w current_tracer function
@@ -180,14 +203,12 @@ for s in per_cpu/cpu*/stats; do
 	o=$(sed -n 's/^overrun: //p' $s)
 	r=$(sed -n 's/^read events: //p' $s)
 	d=$(sed -n 's/^dropped events: //p' $s)
-	wr=$(sed -n 's/^written: //p' $s)
 	lines=$(awk -v c=$cpu '$1 == c { print $2 }' $acct.sum)
 	lost=$(awk -v c=$cpu '$1 == c { print $3 }' $acct.sum)
 	lines=${lines:-0} lost=${lost:-0}
-	echo "STRESS cpu$cpu: written $wr, dropped $d; trace_pipe gave $lines events (read events $r) and $lost lost (overrun $o); entries $e"
+	echo "STRESS cpu$cpu: dropped $d; trace_pipe gave $lines events (read events $r) and $lost lost (overrun $o); entries $e"
 	[ "$lines" -eq "$r" ] || bad "cpu$cpu: $lines event lines read, read events says $r"
 	[ "$lost" -eq "$o" ] || bad "cpu$cpu: trace_pipe reported $lost lost, overrun says $o"
-	[ $((lines + lost + d)) -eq "$wr" ] || bad "cpu$cpu: $wr written, $lines read + $lost lost + $d dropped"
 	[ "$e" -eq 0 ] || bad "cpu$cpu: $e entries left after the drain"
 done
 rm -f $acct $acct.sum
