@@ -329,22 +329,16 @@ static int raw_flush(struct file *file, fl_owner_t id)
 	return 0;
 }
 
-const struct file_operations trace_pipe_raw_fops = {
-	.open		= trace_pipe_raw_open,
-	.read		= raw_read,
-	.splice_read	= raw_splice_read,
-	.poll		= raw_poll,
-	.unlocked_ioctl	= raw_ioctl,
-	.flush		= raw_flush,
-	.release	= raw_release,
-};
+/* the two files differ only in the buffer they read */
+#define RAW_FOPS(_open) {			\
+	.open		= _open,		\
+	.read		= raw_read,		\
+	.splice_read	= raw_splice_read,	\
+	.poll		= raw_poll,		\
+	.unlocked_ioctl	= raw_ioctl,		\
+	.flush		= raw_flush,		\
+	.release	= raw_release,		\
+}
 
-const struct file_operations trace_snapshot_raw_fops = {
-	.open		= snapshot_raw_open,
-	.read		= raw_read,
-	.splice_read	= raw_splice_read,
-	.poll		= raw_poll,
-	.unlocked_ioctl	= raw_ioctl,
-	.flush		= raw_flush,
-	.release	= raw_release,
-};
+const struct file_operations trace_pipe_raw_fops = RAW_FOPS(trace_pipe_raw_open);
+const struct file_operations trace_snapshot_raw_fops = RAW_FOPS(snapshot_raw_open);
