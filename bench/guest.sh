@@ -139,8 +139,25 @@ fi
 
 # 3b. the binary reader: the same writer, with trace-cmd's way of reading
 # (poll, splice of full pages into a file, the rest by read at the end)
-# from CPU 1; events read per second, and lost = written - read - overrun
+# from CPU 1; events read per second, and lost = written - read - overrun.
+# Under -icount the reader on CPU 1 does not get to run while CPU 0
+# writes (on both kernels; trace_pipe's reader above neither): so also
+# the reader alone, draining a full buffer into a file, timed, as
+# trace_pipe_raw (splice) and as trace_pipe (text)
 if [ -e per_cpu/cpu0/trace_pipe_raw ]; then
+	for r in $(seq $R); do
+		reset
+		taskset 1 loops marker 200000 trace_marker > /dev/null
+		put raw_drain "$(timeit 'taskset 2 rawpipe drain per_cpu/cpu0/trace_pipe_raw /tmp/raw')" us
+		put raw_drain_events "$(rawpipe decode /tmp/raw | grep -c 'buf=bench marker line')" events
+		rm -f /tmp/raw
+		reset
+		taskset 1 loops marker 200000 trace_marker > /dev/null
+		touch /tmp/stop
+		put text_drain "$(timeit 'taskset 2 pipetest read per_cpu/cpu0/trace_pipe /tmp/stop > /tmp/text')" us
+		put text_drain_events "$(grep -c 'bench marker line' /tmp/text)" events
+		rm -f /tmp/text /tmp/stop
+	done
 	for r in $(seq $R); do
 		reset
 		rm -f /tmp/stop /tmp/raw

@@ -233,4 +233,25 @@ for n, what in (('raw_read', 'events read'),
                 ('raw_lost_uncounted', 'lost (neither read nor counted)')):
     w(f'| {what} | {cell("mainline", n, 1, 0)} | {cell("ours", n, 1, 0)} | |')
 w('')
+w('Under `-icount` the reader on CPU 1 does not run while CPU 0 writes, on '
+  'either kernel (it reads what the ring holds at the end, as the '
+  '`trace_pipe` reader above), so the rows above measure the writer.  The '
+  'reader\'s own speed: the ring filled by the same writer, then drained '
+  'from CPU 1 into a file, timed: `rawpipe drain` (splice of full '
+  'sub-buffers, then read of the last) and, for comparison, `trace_pipe` '
+  'read as text.\n')
+w('| figure | mainline | ours | ours / mainline |')
+w('|---|---:|---:|---:|')
+for n, what in (('raw_drain', 'trace_pipe_raw'), ('text_drain', 'trace_pipe')):
+    ev = {}
+    for k in ('ours', 'mainline'):
+        t, e = med(k, n), med(k, n + '_events')
+        ev[k] = None if not t or e is None else e / (t / 1e6)
+    w(f'| {what}: events drained | {cell("mainline", n + "_events", 1, 0)} '
+      f'| {cell("ours", n + "_events", 1, 0)} | |')
+    w(f'| {what}: us to drain | {cell("mainline", n)} | {cell("ours", n)} '
+      f'| {ratio(med("ours", n), med("mainline", n))} |')
+    w(f'| {what}: events per second | {fmt(ev["mainline"], 0)} | {fmt(ev["ours"], 0)} '
+      f'| {ratio(ev["ours"], ev["mainline"])} |')
+w('')
 print('\n'.join(out))

@@ -23,6 +23,8 @@
  *   rawpipe record FILE OUT STOP    trace-cmd's way: poll, then splice
  *                                   full pages into OUT, until STOP exists;
  *                                   then read the rest (O_NONBLOCK)
+ *   rawpipe drain FILE OUT          the same without waiting: splice full
+ *                                   pages until EAGAIN, then read the rest
  *
  * The decoder checks each sub-buffer (RAWPIPE_SUBBUF bytes, default 4096) against mainline 6.12's
  * layout (events/header_page and events/header_event) and prints:
@@ -267,6 +269,24 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "dump"))
 		return dump(argv[2], argc > 3);
+	if (!strcmp(argv[1], "drain") && argc == 4) {
+		int out = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644), p[2];
+		long n;
+
+		fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
+		if (out < 0 || pipe(p) < 0) {
+			perror("drain");
+			return 2;
+		}
+		while ((n = splice(fd, NULL, p[1], NULL, 16 * SUBBUF,
+				   SPLICE_F_NONBLOCK | SPLICE_F_MOVE)) > 0)
+			if (splice(p[0], NULL, out, NULL, n, SPLICE_F_MOVE) != n)
+				return 1;
+		while ((n = read(fd, buf, SUBBUF)) > 0)
+			if (write(out, buf, n) != n)
+				return 1;
+		return 0;
+	}
 	if (!strcmp(argv[1], "record") && argc == 5) {
 		int out = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644), p[2];
 		long n;
