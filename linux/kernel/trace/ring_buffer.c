@@ -874,8 +874,10 @@ bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *d
 		*p++ = lower_32_bits(delta) << 5;
 		*p++ = plen + 4;
 	}
+	/* the alignment bytes are zero: the last word first, then the copy */
+	if (plen != len)
+		p[plen / 4 - 1] = 0;
 	memcpy(p, data, len);
-	memset((void *)p + len, 0, plen - len);
 	sb->used += ext + hdr + plen;
 	sb->last_ts = max(sb->last_ts, ts);
 	return true;
@@ -906,9 +908,10 @@ static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
 static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb,
 			  bool full, ring_buffer_export_fn export)
 {
-	struct ring_buffer_subbuf save;
 	unsigned long commit, pos, overrun, n;
+	unsigned int used;
 	bool stopped;
+	u64 last_ts;
 	struct rb_rec r;
 	long head;
 	int ret;
@@ -932,9 +935,12 @@ again:
 			WARN_ON_ONCE(1);
 			break;
 		}
-		save = *sb;
+		/* all of an event's records fit, or none is kept */
+		used = sb->used;
+		last_ts = sb->last_ts;
 		if (!export(sb, r.data, r.len, r.ts)) {
-			*sb = save;
+			sb->used = used;
+			sb->last_ts = last_ts;
 			stopped = true;
 			break;
 		}

@@ -344,7 +344,7 @@ bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
 			unsigned int len, u64 ts)
 {
 	const struct graph_ret_entry *r = data;
-	struct graph_ent_entry e = { };
+	struct graph_ent_entry e;
 	unsigned int type;
 	u64 dur;
 
@@ -352,6 +352,8 @@ bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
 		return ring_buffer_subbuf_add(sb, data, len, ts);
 	type = r->ent.type;
 	if (type == TRACE_GRAPH_RET && len >= sizeof(*r) && r->leaf == 1) {
+		/* no stale stack bytes in the padding that goes out */
+		memset(&e, 0, sizeof(e));
 		e.ent = r->ent;
 		e.ent.type = TRACE_GRAPH_ENT;
 		e.func = r->func;
