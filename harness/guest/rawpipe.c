@@ -249,6 +249,38 @@ static int dump(const char *path, int use_splice)
 	return bad;
 }
 
+/*
+ * Splice full pages of @path into @out_path, waiting in poll() for more
+ * until @stop exists (NULL: until there are none), then read the rest.
+ */
+static int record(const char *path, const char *out_path, const char *stop)
+{
+	static unsigned char buf[1 << 16];
+	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644), p[2], fd;
+	struct pollfd pfd;
+	long n;
+
+	fd = open_or_die(path, O_RDONLY | O_NONBLOCK);
+	if (out < 0 || pipe(p) < 0) {
+		perror(out_path);
+		return 2;
+	}
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	do {
+		if (stop)
+			poll(&pfd, 1, 100);
+		while ((n = splice(fd, NULL, p[1], NULL, 16 * SUBBUF,
+				   SPLICE_F_NONBLOCK | SPLICE_F_MOVE)) > 0)
+			if (splice(p[0], NULL, out, NULL, n, SPLICE_F_MOVE) != n)
+				return 1;
+	} while (stop && access(stop, F_OK));
+	while ((n = read(fd, buf, SUBBUF)) > 0)
+		if (write(out, buf, n) != n)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static unsigned char buf[1 << 20];
@@ -269,47 +301,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "dump"))
 		return dump(argv[2], argc > 3);
-	if (!strcmp(argv[1], "drain") && argc == 4) {
-		int out = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644), p[2];
-		long n;
-
-		fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
-		if (out < 0 || pipe(p) < 0) {
-			perror("drain");
-			return 2;
-		}
-		while ((n = splice(fd, NULL, p[1], NULL, 16 * SUBBUF,
-				   SPLICE_F_NONBLOCK | SPLICE_F_MOVE)) > 0)
-			if (splice(p[0], NULL, out, NULL, n, SPLICE_F_MOVE) != n)
-				return 1;
-		while ((n = read(fd, buf, SUBBUF)) > 0)
-			if (write(out, buf, n) != n)
-				return 1;
-		return 0;
-	}
-	if (!strcmp(argv[1], "record") && argc == 5) {
-		int out = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644), p[2];
-		long n;
-
-		fd = open_or_die(argv[2], O_RDONLY | O_NONBLOCK);
-		if (out < 0 || pipe(p) < 0) {
-			perror("record");
-			return 2;
-		}
-		pfd.fd = fd;
-		pfd.events = POLLIN;
-		while (access(argv[4], F_OK)) {
-			poll(&pfd, 1, 100);
-			while ((n = splice(fd, NULL, p[1], NULL, 16 * SUBBUF,
-					   SPLICE_F_NONBLOCK | SPLICE_F_MOVE)) > 0)
-				if (splice(p[0], NULL, out, NULL, n, SPLICE_F_MOVE) != n)
-					return 1;
-		}
-		while ((n = read(fd, buf, SUBBUF)) > 0)
-			if (write(out, buf, n) != n)
-				return 1;
-		return 0;
-	}
+	if (!strcmp(argv[1], "drain") && argc == 4)
+		return record(argv[2], argv[3], NULL);
+	if (!strcmp(argv[1], "record") && argc == 5)
+		return record(argv[2], argv[3], argv[4]);
 	if (!strcmp(argv[1], "copy")) {
 		long n;
 
