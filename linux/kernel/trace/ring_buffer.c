@@ -706,20 +706,31 @@ static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_even
 	return RB_COPY_EVENT;
 }
 
+/*
+ * Where a reader may look: @head, then commit (returned). Both acquire, so
+ * a reader never sees head past commit, and the release on commit makes
+ * the bytes below it visible; see "Reading".
+ */
+static __always_inline unsigned long rb_read_bounds(struct rb_cpu *cb, long *head)
+{
+	*head = atomic_long_read_acquire(&cb->head);
+	/* Acquire after head: commit is at least what the head move relied on. */
+	return smp_load_acquire(&cb->commit);
+}
+
 /* Oldest unread event of @cb, copied to cb->scratch. Holds reader_lock. */
 static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u64 *ts,
 					      unsigned long *lost_events)
 {
-	unsigned long overrun;
+	unsigned long overrun, commit;
 	unsigned int size;
 	long head;
 	u64 t;
 	int ret;
 
 	for (;;) {
-		head = atomic_long_read_acquire(&cb->head);
-		/* Acquire after head: commit is at least what the head move relied on. */
-		if ((unsigned long)head >= smp_load_acquire(&cb->commit))
+		commit = rb_read_bounds(cb, &head);
+		if ((unsigned long)head >= commit)
 			return NULL;
 		ret = rb_copy(cb, head, cb->scratch, &size, &t);
 		/* Finish the copy before checking that head did not move. */
@@ -757,14 +768,14 @@ static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u
 static bool rb_skip_padding(struct rb_cpu *cb)
 {
 	struct ring_buffer_event *ev;
+	unsigned long commit;
 	unsigned int size;
 	long head;
 	u32 info;
 
 	for (;;) {
-		head = atomic_long_read_acquire(&cb->head);
-		/* Acquire after head, as in rb_read_head(). */
-		if ((unsigned long)head >= smp_load_acquire(&cb->commit))
+		commit = rb_read_bounds(cb, &head);
+		if ((unsigned long)head >= commit)
 			return false;
 		ev = rb_event_at(rb_slot(cb, rb_lap(head)), head);
 		info = READ_ONCE(ev->info);
@@ -780,12 +791,12 @@ static bool rb_skip_padding(struct rb_cpu *cb)
 
 static bool rb_has_event(struct rb_cpu *cb)
 {
-	unsigned long flags, head;
+	unsigned long flags, commit;
+	long head;
 	bool ret;
 
-	head = atomic_long_read_acquire(&cb->head);
-	/* Acquire after head, as in rb_read_head(). */
-	if (head >= smp_load_acquire(&cb->commit))
+	commit = rb_read_bounds(cb, &head);
+	if ((unsigned long)head >= commit)
 		return false;
 	if (!rb_lock_reader(cb, &flags))
 		return true;
@@ -917,9 +928,7 @@ static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb,
 	int ret;
 
 again:
-	head = atomic_long_read_acquire(&cb->head);
-	/* Acquire after head, as in rb_read_head(). */
-	commit = smp_load_acquire(&cb->commit);
+	commit = rb_read_bounds(cb, &head);
 	sb->used = 0;
 	stopped = false;
 	n = 0;
@@ -992,9 +1001,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_subbuf);
 
 static void rb_iter_rewind(struct ring_buffer_iter *iter)
 {
-	iter->pos = atomic_long_read_acquire(&iter->cb->head);
-	/* Acquire after head, as in rb_read_head(). */
-	iter->end = smp_load_acquire(&iter->cb->commit);
+	long head;
+
+	iter->end = rb_read_bounds(iter->cb, &head);
+	iter->pos = head;
 	iter->size = 0;
 	iter->dropped = 0;
 	iter->extended = false;
@@ -1567,9 +1577,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	if (!cb || !rb_lock_reader(cb, &flags))
 		return 0;
 again:
-	head = atomic_long_read_acquire(&cb->head);
-	/* Acquire after head, as in rb_read_head(). */
-	commit = smp_load_acquire(&cb->commit);
+	commit = rb_read_bounds(cb, &head);
 	for (pos = head; pos < commit; pos += r.size) {
 		ret = rb_decode(cb, pos, &r);
 		if (ret == RB_COPY_PAD)
@@ -1590,13 +1598,13 @@ EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
-	unsigned long head;
+	unsigned long commit;
+	long head;
 
 	if (!cb)
 		return 0;
-	head = atomic_long_read_acquire(&cb->head);
-	/* Acquire after head, as in rb_read_head(): head <= commit. */
-	return smp_load_acquire(&cb->commit) - head;
+	commit = rb_read_bounds(cb, &head);
+	return commit - head;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 
@@ -1709,13 +1717,12 @@ static struct rb_waiters *rb_get_waiters(struct trace_buffer *buffer, int cpu)
 
 static bool rb_cpu_ready(struct rb_cpu *cb, int full)
 {
-	unsigned long head, commit;
+	unsigned long commit;
+	long head;
 
 	if (!rb_has_event(cb))
 		return false;
-	head = atomic_long_read_acquire(&cb->head);
-	/* Acquire after head, as in rb_read_head(). */
-	commit = smp_load_acquire(&cb->commit);
+	commit = rb_read_bounds(cb, &head);
 	if (full <= 0)
 		return true;
 	/* One lap is always being refilled, so a full ring holds nr_pages - 1. */
