@@ -171,12 +171,12 @@ void trace_array_put(struct trace_array *tr)
 	mutex_unlock(&trace_types_lock);
 }
 
-static int tr_open(struct inode *inode, struct file *file)
+int trace_array_open(struct inode *inode, struct file *file)
 {
 	return trace_array_get(inode->i_private);
 }
 
-static int tr_release(struct inode *inode, struct file *file)
+int trace_array_release(struct inode *inode, struct file *file)
 {
 	trace_array_put(inode->i_private);
 	return 0;
@@ -543,7 +543,7 @@ static noinline ssize_t tracing_mark_raw_write(struct file *file,
 
 static int trace_marker_open(struct inode *inode, struct file *file)
 {
-	int ret = tr_open(inode, file);
+	int ret = trace_array_open(inode, file);
 
 	return ret ?: nonseekable_open(inode, file);
 }
@@ -551,13 +551,13 @@ static int trace_marker_open(struct inode *inode, struct file *file)
 static const struct file_operations trace_marker_fops = {
 	.open		= trace_marker_open,
 	.write		= tracing_mark_write,
-	.release	= tr_release,
+	.release	= trace_array_release,
 };
 
 static const struct file_operations trace_marker_raw_fops = {
 	.open		= trace_marker_open,
 	.write		= tracing_mark_raw_write,
-	.release	= tr_release,
+	.release	= trace_array_release,
 };
 
 #define STACK_MAX	32
@@ -1107,7 +1107,7 @@ static int free_buffer_release(struct inode *inode, struct file *file)
 }
 
 static const struct file_operations free_buffer_fops = {
-	.open		= tr_open,
+	.open		= trace_array_open,
 	.write		= free_buffer_write,
 	.release	= free_buffer_release,
 	.llseek		= default_llseek,
@@ -1186,10 +1186,10 @@ static ssize_t error_log_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations error_log_fops = {
-	.open		= tr_open,
+	.open		= trace_array_open,
 	.read		= error_log_read,
 	.write		= error_log_write,
-	.release	= tr_release,
+	.release	= trace_array_release,
 	.llseek		= default_llseek,
 };
 
@@ -1444,8 +1444,8 @@ static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations trace_clock_fops = {
-	.open	= tr_open,
-	.release = tr_release,
+	.open	= trace_array_open,
+	.release = trace_array_release,
 	.read	= trace_clock_read,
 	.write	= trace_clock_write,
 	.llseek	= default_llseek,
@@ -1501,8 +1501,8 @@ out:
 }
 
 static const struct file_operations cpumask_fops = {
-	.open	= tr_open,
-	.release = tr_release,
+	.open	= trace_array_open,
+	.release = trace_array_release,
 	.read	= cpumask_read,
 	.write	= cpumask_write,
 	.llseek	= default_llseek,

@@ -236,6 +236,9 @@ static inline int trace_key_cpu(unsigned long key)
 /* a reference for an open file of @tr; -ENODEV once it is removed */
 int trace_array_get(struct trace_array *tr);
 void trace_array_put(struct trace_array *tr);
+/* open and release of a file whose i_private is its array: they hold it */
+int trace_array_open(struct inode *inode, struct file *file);
+int trace_array_release(struct inode *inode, struct file *file);
 
 /*
  * Files that other parts add to every instance: create() after the

@@ -483,21 +483,10 @@ static ssize_t header_page_read(struct file *filp, char __user *ubuf,
 }
 
 /* an open file holds the array: rmdir waits */
-static int header_page_open(struct inode *inode, struct file *file)
-{
-	return trace_array_get(inode->i_private);
-}
-
-static int header_page_release(struct inode *inode, struct file *file)
-{
-	trace_array_put(inode->i_private);
-	return 0;
-}
-
 static const struct file_operations header_page_fops = {
-	.open		= header_page_open,
+	.open		= trace_array_open,
 	.read		= header_page_read,
-	.release	= header_page_release,
+	.release	= trace_array_release,
 	.llseek		= default_llseek,
 };
 
