@@ -49,6 +49,27 @@ static __always_inline void ftrace_recursion_exit(int bit)
 	current->trace_recursion &= ~BIT(bit);
 }
 
+/*
+ * Hold this context level, transition bit included, while calling code
+ * that may be traced but must not be: its callbacks return at once. An
+ * interrupt meanwhile has its own level and restores what it changed.
+ */
+static __always_inline unsigned long ftrace_recursion_hold(void)
+{
+	unsigned long old = current->trace_recursion;
+
+	current->trace_recursion = old | BIT(interrupt_context_level()) |
+				   BIT(FTRACE_REC_TRANSITION);
+	barrier();
+	return old;
+}
+
+static __always_inline void ftrace_recursion_release(unsigned long old)
+{
+	barrier();
+	current->trace_recursion = old;
+}
+
 /* One call site: 16 bytes. */
 struct dyn_ftrace {
 	unsigned long		ip;

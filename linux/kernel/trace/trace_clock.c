@@ -11,9 +11,11 @@
  * A buffer's clock runs inside the writer's reservation, which retries
  * when an event nests in it: a clock that called traced code would nest
  * an event in every retry.  So each one here reaches no traced function
- * (local_clock_noinstr(), inline arithmetic, rdtsc); mainline's mono,
- * mono_raw, boot and tai go through the clocksource's read(), which may
- * be traced, and are not offered (yet).
+ * (local_clock_noinstr(), inline arithmetic, rdtsc), except mono,
+ * mono_raw, boot and tai: the NMI-safe timekeeping reads call the
+ * clocksource's read(), which may be traced (hpet, acpi_pm).  Those hold
+ * the tracer's recursion bit of the caller's context level while they
+ * read, so what they call is not traced.
  *
  * Locking: none; each clock is safe in any context.
  */
@@ -28,6 +30,7 @@
 #include <asm/msr.h>
 #endif
 
+#include "ftrace_internal.h"
 #include "trace.h"
 
 u64 notrace trace_clock_local(void)
@@ -100,6 +103,36 @@ static u64 notrace trace_clock_tsc(void)
 }
 #endif
 
+/* a timekeeping read whose clocksource may be traced: see the top */
+static __always_inline u64 clock_untraced(u64 (*read)(void))
+{
+	unsigned long held = ftrace_recursion_hold();
+	u64 now = read();
+
+	ftrace_recursion_release(held);
+	return now;
+}
+
+static u64 notrace trace_clock_mono(void)
+{
+	return clock_untraced(ktime_get_mono_fast_ns);
+}
+
+static u64 notrace trace_clock_mono_raw(void)
+{
+	return clock_untraced(ktime_get_raw_fast_ns);
+}
+
+static u64 notrace trace_clock_boot(void)
+{
+	return clock_untraced(ktime_get_boot_fast_ns);
+}
+
+static u64 notrace trace_clock_tai(void)
+{
+	return clock_untraced(ktime_get_tai_fast_ns);
+}
+
 /* trace_clock's choices in mainline 6.12's order; the first is the default */
 const struct trace_clock_type trace_clocks[] = {
 	{ TRACE_CLOCK_LOCAL,		"local",	1 },
@@ -107,6 +140,10 @@ const struct trace_clock_type trace_clocks[] = {
 	{ trace_clock_counter,		"counter",	0 },
 	{ trace_clock_jiffies,		"uptime",	0 },
 	{ trace_clock,			"perf",		1 },
+	{ trace_clock_mono,		"mono",		1 },
+	{ trace_clock_mono_raw,		"mono_raw",	1 },
+	{ trace_clock_boot,		"boot",		1 },
+	{ trace_clock_tai,		"tai",		1 },
 #ifdef CONFIG_X86_TSC
 	{ trace_clock_tsc,		"x86-tsc",	0 },
 #endif
