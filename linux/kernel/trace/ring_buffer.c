@@ -91,9 +91,10 @@
  * trace_pipe_raw hands out pages in mainline's binary layout, which is not
  * the ring's: ring_buffer_read_subbuf() encodes the events from head into
  * a page of the reader's, through an export callback that may rewrite an
- * event (the tracer's compact records become mainline's), and then
- * consumes them all with one cmpxchg of head from the value it started
- * at. The argument of "Reading" covers the whole batch: if head did not
+ * event (the tracer's compact records become mainline's) or leave it as
+ * it is, to be copied in whole words from the ring (records are padded
+ * to RB_ALIGN), and then consumes them all with one cmpxchg of head from
+ * the value it started at. The argument of "Reading" covers the whole batch: if head did not
  * move, no slot read was reused; if it did, the page is rebuilt from the
  * new head and the events overwritten meanwhile count as overrun, which
  * the page reports as lost. Asked for a full page only, it consumes
@@ -153,6 +154,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/topology.h>
+#include <linux/unaligned.h>
 #include <linux/wait.h>
 #include <asm/local.h>
 
@@ -858,22 +860,28 @@ EXPORT_SYMBOL_GPL(ring_buffer_consume);
 #define RB_SUB_MAX_SMALL	(28 * 4)
 #define RB_SUB_TIME_EXTEND	30
 
-bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *data,
-				    unsigned int len, u64 ts)
+/*
+ * Room for an event of @plen payload bytes at time @ts in the sub-buffer
+ * at @page, filled to *@used, its last event at *@last: writes the header
+ * words (and a time extend) and returns where the payload goes, NULL if it
+ * does not fit in @room. Inline, so that the fill loop keeps its state in
+ * registers.
+ */
+static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *last,
+					   unsigned int room, unsigned int plen, u64 ts)
 {
-	unsigned int plen = ALIGN(len, 4);
 	unsigned int hdr = plen > RB_SUB_MAX_SMALL ? 8 : 4;
-	u64 delta = sb->used && ts > sb->last_ts ? ts - sb->last_ts : 0;
+	u64 delta = *used && ts > *last ? ts - *last : 0;
 	unsigned int ext = delta >> RB_SUB_DELTA_BITS ? 8 : 0;
 	u32 *p;
 
-	if (sb->used + ext + hdr + plen > sb->room)
-		return false;
-	if (!sb->used) {
-		*(u64 *)sb->page = ts;
-		sb->last_ts = ts;
+	if (*used + ext + hdr + plen > room)
+		return NULL;
+	if (!*used) {
+		*(u64 *)page = ts;
+		*last = ts;
 	}
-	p = sb->page + RB_SUB_HDR + sb->used;
+	p = page + RB_SUB_HDR + *used;
 	if (ext) {
 		*p++ = RB_SUB_TIME_EXTEND | lower_32_bits(delta) << 5;
 		*p++ = delta >> RB_SUB_DELTA_BITS;
@@ -885,15 +893,60 @@ bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *d
 		*p++ = lower_32_bits(delta) << 5;
 		*p++ = plen + 4;
 	}
+	*used += ext + hdr + plen;
+	*last = max(*last, ts);
+	return p;
+}
+
+bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *data,
+				    unsigned int len, u64 ts)
+{
+	unsigned int plen = ALIGN(len, 4);
+	u32 *p = rb_sub_reserve(sb->page, &sb->used, &sb->last_ts, sb->room, plen, ts);
+
+	if (!p)
+		return false;
 	/* the alignment bytes are zero: the last word first, then the copy */
 	if (plen != len)
 		p[plen / 4 - 1] = 0;
 	memcpy(p, data, len);
-	sb->used += ext + hdr + plen;
-	sb->last_ts = max(sb->last_ts, ts);
 	return true;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_add);
+
+/*
+ * ring_buffer_subbuf_add() of a payload in the ring, which is followed by
+ * its padding to RB_ALIGN: the copy goes in whole words, which is most of
+ * what a page costs. Where the words would run past the sub-buffer's
+ * @size, as ring_buffer_subbuf_add().
+ */
+static __always_inline bool rb_sub_add_ring(void *page, unsigned int *used, u64 *last,
+					    unsigned int room, unsigned int size,
+					    const u64 *src, unsigned int len, u64 ts)
+{
+	unsigned int plen = ALIGN(len, 4);
+	u32 *p = rb_sub_reserve(page, used, last, room, plen, ts);
+	unsigned int n;
+	u64 *d;
+
+	if (!p)
+		return false;
+	if (unlikely(!len || *used + ALIGN(len, 8) - plen > size)) {
+		if (plen != len)
+			p[plen / 4 - 1] = 0;
+		memcpy(p, src, len);
+		return true;
+	}
+	d = (u64 *)p;
+	n = ALIGN(len, 8) / 8;
+	do {
+		put_unaligned(*src++, d++);
+	} while (--n);
+	/* the ring's padding bytes that came along in the last word: zero */
+	if (len & 3)
+		p[plen / 4 - 1] &= (1U << 8 * (len & 3)) - 1;
+	return true;
+}
 
 /* The header words of a filled sub-buffer, and its lost count. */
 static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
@@ -914,47 +967,82 @@ static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
 
 /*
  * Fill @sb from head, as far as commit or the first event that does not
- * fit; consume what went in. Holds reader_lock. See "Sub-buffers".
+ * fit; consume what went in. Holds reader_lock. See "Sub-buffers". The
+ * records are decoded as by rb_decode(), a page at a time; the fill state
+ * lives in locals (registers) and goes to @sb around an @export call.
  */
-static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb,
-			  bool full, ring_buffer_export_fn export)
+static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb, bool full,
+			  const struct ring_buffer_exporter *export)
 {
-	unsigned long commit, pos, overrun, n;
-	unsigned int used;
+	u64 types = export ? export->types : 0;
+	unsigned int off, end, size, hdr, tpad, len, used;
+	unsigned long commit, pos, overrun, lap, n;
+	struct ring_buffer_event *ev;
+	struct rb_page *page;
+	u64 base, ts, last;
+	const void *data;
 	bool stopped;
-	u64 last_ts;
-	struct rb_rec r;
 	long head;
-	int ret;
+	u32 info;
+	u16 type;
 
 again:
 	commit = rb_read_bounds(cb, &head);
-	sb->used = 0;
+	used = 0;
+	last = 0;
 	stopped = false;
 	n = 0;
-	for (pos = head; pos < commit; pos += r.size) {
-		ret = rb_decode(cb, pos, &r);
-		if (ret == RB_COPY_PAD)
-			continue;
-		if (ret == RB_COPY_BAD) {
-			/* the torn read before the head check, as in rb_read_head() */
-			smp_rmb();
-			if (atomic_long_read(&cb->head) != head)
-				goto again;
-			WARN_ON_ONCE(1);
-			break;
-		}
-		/* all of an event's records fit, or none is kept */
-		used = sb->used;
-		last_ts = sb->last_ts;
-		if (!export(sb, r.data, r.len, r.ts)) {
+	for (pos = head; pos < commit && !stopped; pos = rb_lap_start(lap) + off) {
+		lap = rb_lap(pos);
+		page = rb_slot(cb, lap);
+		base = READ_ONCE(page->base);
+		end = min(commit - rb_lap_start(lap), RB_DATA_SIZE);
+		for (off = rb_off(pos); off < end; off += size) {
+			ev = (struct ring_buffer_event *)&page->data[off];
+			info = READ_ONCE(ev->info);
+			size = info & RB_EV_SIZE_MASK;
+			if (unlikely(size < RB_HDR || size % RB_ALIGN ||
+				     size > RB_DATA_SIZE - off))
+				goto torn;
+			if (info & RB_EV_PAD)
+				continue;
+			hdr = rb_hdr_len(info);
+			tpad = info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK;
+			if (unlikely(size < hdr + tpad))
+				goto torn;
+			/* hdr + ALIGN(len, RB_ALIGN) <= size: the words are there */
+			len = size - hdr - tpad;
+			data = (void *)ev + hdr;
+			ts = READ_ONCE(ev->ts);
+			if (info & RB_EV_ABS)
+				ts |= (u64)READ_ONCE(ev->array[0]) << 32;
+			else
+				ts += base;
+			type = len >= sizeof(type) ? *(u16 *)data : 0;
+			if (likely(type >= 64 || !(types & BIT_ULL(type)))) {
+				if (!rb_sub_add_ring(sb->page, &used, &last, sb->room, sb->size,
+						     data, len, ts)) {
+					stopped = true;
+					break;
+				}
+				n++;
+				continue;
+			}
+			/* all of an event's records fit, or none is kept */
 			sb->used = used;
-			sb->last_ts = last_ts;
-			stopped = true;
-			break;
+			sb->last_ts = last;
+			if (!export->fn(sb, data, len, ts)) {
+				stopped = true;
+				break;
+			}
+			used = sb->used;
+			last = sb->last_ts;
+			n++;
 		}
-		n++;
 	}
+done:
+	sb->used = used;
+	sb->last_ts = last;
 	if (!n && pos != head) {
 		/* padding only, or an event that does not fit after it */
 		if (!atomic_long_try_cmpxchg(&cb->head, &head, pos))
@@ -972,11 +1060,21 @@ again:
 	rb_subbuf_finish(sb, overrun - cb->last_overrun);
 	cb->last_overrun = overrun;
 	return RB_SUB_HDR + sb->used;
+
+torn:
+	/* the torn read before the head check, as in rb_read_head() */
+	smp_rmb();
+	if (atomic_long_read(&cb->head) != head)
+		goto again;
+	/* a record below commit that cannot be: hand out what came before it */
+	WARN_ON_ONCE(1);
+	pos = rb_lap_start(lap) + off;
+	goto done;
 }
 
 int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
 			    size_t page_size, size_t count, bool full,
-			    ring_buffer_export_fn export)
+			    const struct ring_buffer_exporter *export)
 {
 	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
 	struct ring_buffer_subbuf sb = { .page = page };
@@ -993,7 +1091,7 @@ int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
 	sb.room = count > RB_SUB_HDR ? count - RB_SUB_HDR : 0;
 	if (!rb_lock_reader(cb, &flags))
 		return -EAGAIN;
-	ret = rb_fill_subbuf(cb, &sb, full, export ?: ring_buffer_subbuf_add);
+	ret = rb_fill_subbuf(cb, &sb, full, export);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ret;
 }

@@ -55,9 +55,19 @@ typedef bool (*ring_buffer_export_fn)(struct ring_buffer_subbuf *sb,
 				      const void *data, unsigned int len, u64 ts);
 
 /*
+ * The events that go through @fn: those whose payload starts with a u16
+ * below 64 whose bit is set in @types (a tracer's record types). The
+ * others go in as they are, copied in whole words without a call.
+ */
+struct ring_buffer_exporter {
+	ring_buffer_export_fn	fn;
+	u64			types;
+};
+
+/*
  * Fill @page, a sub-buffer of @page_size bytes (a power of two pages), of
  * which the first @count will be read, with the oldest events of @cpu
- * through @export (NULL: as they are), and consume them. Returns the
+ * through @export (NULL: all as they are), and consume them. Returns the
  * bytes used (header, events and the lost count), -EAGAIN if there is
  * nothing (with @full: not enough to fill it), -ENOSPC if the next event
  * does not fit in @count. With events lost since the last read the page
@@ -65,6 +75,6 @@ typedef bool (*ring_buffer_export_fn)(struct ring_buffer_subbuf *sb,
  */
 int ring_buffer_read_subbuf(struct trace_buffer *buffer, int cpu, void *page,
 			    size_t page_size, size_t count, bool full,
-			    ring_buffer_export_fn export);
+			    const struct ring_buffer_exporter *export);
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_EXT_H */

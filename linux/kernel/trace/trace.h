@@ -456,9 +456,7 @@ extern const struct file_operations trace_text_fops;
 void print_event(struct trace_iter *it);
 void trace_create_format_files(struct trace_array *tr, struct dentry *events);
 void print_header(struct trace_iter *it);
-struct ring_buffer_subbuf;
-bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
-			unsigned int len, u64 ts);
+extern const struct ring_buffer_exporter trace_exporter;
 extern const struct file_operations trace_printk_formats_fops;
 /* the linker's bounds of the constant strings events may point to */
 extern const char *__start___trace_bprintk_fmt[];

@@ -340,17 +340,14 @@ static unsigned int format_len(unsigned int type, unsigned int len)
  * they carry padding and the leaf flag), and a leaf (one record here)
  * becomes mainline's entry and exit, the entry at the time the call began.
  */
-bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
-			unsigned int len, u64 ts)
+static bool export_graph(struct ring_buffer_subbuf *sb, const void *data,
+			 unsigned int len, u64 ts)
 {
 	const struct graph_ret_entry *r = data;
 	struct graph_ent_entry e;
-	unsigned int type;
+	unsigned int type = r->ent.type;
 	u64 dur;
 
-	if (len < sizeof(struct trace_entry))
-		return ring_buffer_subbuf_add(sb, data, len, ts);
-	type = r->ent.type;
 	if (type == TRACE_GRAPH_RET && len >= sizeof(*r) && r->leaf == 1) {
 		/* no stale stack bytes in the padding that goes out */
 		memset(&e, 0, sizeof(e));
@@ -363,10 +360,14 @@ bool trace_export_event(struct ring_buffer_subbuf *sb, const void *data,
 					    ts > dur ? ts - dur : 0))
 			return false;
 	}
-	if (type == TRACE_GRAPH_ENT || type == TRACE_GRAPH_RET)
-		len = format_len(type, len);
-	return ring_buffer_subbuf_add(sb, data, len, ts);
+	return ring_buffer_subbuf_add(sb, data, format_len(type, len), ts);
 }
+
+/* the other records go out as they are */
+const struct ring_buffer_exporter trace_exporter = {
+	.fn	= export_graph,
+	.types	= BIT_ULL(TRACE_GRAPH_ENT) | BIT_ULL(TRACE_GRAPH_RET),
+};
 
 /* One event as the trace file shows it. */
 void print_event(struct trace_iter *it)

@@ -3,7 +3,7 @@
  * per_cpu/cpuN/trace_pipe_raw and per_cpu/cpuN/snapshot_raw: a CPU's
  * events as whole pages in mainline 6.12's binary layout, for trace-cmd
  * and the libraries that read it (ring_buffer_read_subbuf() encodes them,
- * trace_export_event() says what each event becomes).
+ * trace_exporter says what each event becomes).
  *
  * Behaviour, as observed on mainline 6.12 (bench/binary-abi-blackbox.md):
  *  - read() hands out one sub-buffer (buffer_subbuf_size_kb) at a time,
@@ -168,7 +168,7 @@ static ssize_t raw_read(struct file *file, char __user *ubuf, size_t cnt,
 			goto out;
 		b = raw_buffer(r);
 		ret = b ? ring_buffer_read_subbuf(b, r->cpu, r->page, r->size, cnt,
-						  false, trace_export_event) : -EAGAIN;
+						  false, &trace_exporter) : -EAGAIN;
 		if (ret >= 0) {
 			r->off = 0;
 			break;
@@ -253,7 +253,7 @@ again:
 			break;
 		}
 		got = ring_buffer_read_subbuf(b, r->cpu, page_address(page), size,
-					      size, true, trace_export_event);
+					      size, true, &trace_exporter);
 		if (got < 0) {
 			put_page(page);
 			break;

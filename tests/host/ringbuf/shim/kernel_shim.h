@@ -49,6 +49,7 @@ typedef unsigned int __poll_t;
 
 /* Arithmetic helpers */
 #define BIT(n)			(1UL << (n))
+#define BIT_ULL(n)		(1ULL << (n))
 #define U32_MAX			((u32)~0U)
 #define ALIGN(x, a)		(((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
@@ -60,6 +61,8 @@ typedef unsigned int __poll_t;
 #define upper_32_bits(n)	((u32)(((u64)(n)) >> 32))
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
+#define put_unaligned(val, ptr)	\
+	memcpy((ptr), &(__typeof__(*(ptr))){ (val) }, sizeof(*(ptr)))
 
 /* Warnings are counted so that tests can require none. */
 extern int shim_warnings;
