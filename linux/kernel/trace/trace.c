@@ -631,6 +631,7 @@ static const struct trace_option trace_options[] = {
 	{ "markers",		TRACE_ITER_MARKERS },
 	{ "overwrite",		TRACE_ITER_OVERWRITE },
 	{ "pause-on-trace",	TRACE_ITER_PAUSE_ON_TRACE },
+	{ "record-tgid",	TRACE_ITER_RECORD_TGID },
 	/* mainline's nop tracer's: the first takes a set, the second not */
 	{ "test_nop_accept",	TRACE_ITER_TEST_NOP_ACCEPT },
 	{ "test_nop_refuse",	TRACE_ITER_TEST_NOP_REFUSE },
@@ -651,11 +652,18 @@ static void trace_buffers(struct trace_array *tr, struct trace_buffer *b[2]);
 static int set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
 {
 	struct trace_buffer *b[2];
-	int i;
+	int i, ret;
 
 	if (bit == TRACE_ITER_TEST_NOP_REFUSE && on)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
+	if (bit == TRACE_ITER_RECORD_TGID && on != !!(tr->trace_flags & bit)) {
+		ret = trace_tgid_record(on);
+		if (ret) {
+			mutex_unlock(&trace_types_lock);
+			return ret;
+		}
+	}
 	if (on)
 		tr->trace_flags |= bit;
 	else
@@ -1757,6 +1765,8 @@ static int instance_rmdir(const char *name)
 		goto out;
 	list_del(&tr->list);
 	tracer_stop(tr);
+	if (tr->trace_flags & TRACE_ITER_RECORD_TGID)
+		trace_tgid_record(false);
 	array_files_destroy(tr);
 	tracefs_remove(tr->dir);
 	trace_array_free(tr);

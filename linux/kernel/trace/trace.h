@@ -118,6 +118,7 @@ struct print_entry {
 #define TRACE_ITER_RECORD_CMD		BIT(22)	/* the top level's alone */
 #define TRACE_ITER_TEST_NOP_ACCEPT	BIT(23)
 #define TRACE_ITER_TEST_NOP_REFUSE	BIT(24)
+#define TRACE_ITER_RECORD_TGID		BIT(25)
 
 /* as mainline 6.12's options at boot and in a new instance */
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
@@ -468,6 +469,8 @@ extern const char *__stop___tracepoint_str[];
 DECLARE_PER_CPU(pid_t, trace_saved_pid);
 DECLARE_PER_CPU(u64, trace_saved_comm);
 void __trace_save_cmdline(struct task_struct *tsk, u64 head);
+int trace_find_tgid(pid_t pid);
+int trace_tgid_record(bool on);
 
 /* Keep @tsk's comm for the output, unless this CPU just did (writers) */
 static __always_inline void trace_save_cmdline(struct task_struct *tsk)

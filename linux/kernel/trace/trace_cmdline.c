@@ -2,7 +2,9 @@
 /*
  * Saved task names: events carry a pid, the output shows "comm-pid".
  * saved_cmdlines lists the table ("pid comm", as mainline's) and
- * saved_cmdlines_size sizes it.
+ * saved_cmdlines_size sizes it.  With options/record-tgid set in any
+ * array, writers also keep each pid's tgid, which saved_tgids lists
+ * ("pid tgid", as mainline's) and the output shows beside the pid.
  *
  * Locking: cmdline_lock (an arch spinlock, so lockdep and the tracer stay
  * out of it) guards the table pointer and its contents; writers only
@@ -11,10 +13,16 @@
  * a new, empty table under the lock (mainline's resize empties it too)
  * and frees the old one after: nobody can hold it by then.
  * cmdline_size_lock serialises resizes.
+ *
+ * The tgid map covers pid_max as it was when record-tgid was first set
+ * and is never freed, so writers store into it without a lock; it is
+ * published with release after its size.  trace_tgid_record() runs under
+ * trace_types_lock.
  */
 #include <linux/fs.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -45,9 +53,61 @@ static DEFINE_MUTEX(cmdline_size_lock);
 DEFINE_PER_CPU(pid_t, trace_saved_pid) = -1;
 DEFINE_PER_CPU(u64, trace_saved_comm);
 
+/* the tgid of each pid up to tgid_map_max, 0: not seen */
+static int *tgid_map;
+static unsigned int tgid_map_max;
+/* arrays with options/record-tgid set */
+static atomic_t tgid_users;
+
+static __always_inline void save_tgid(struct task_struct *tsk)
+{
+	/* acquire: tgid_map_max was set before the map was published */
+	int *map = smp_load_acquire(&tgid_map);
+
+	if (map && atomic_read(&tgid_users) && tsk->pid <= tgid_map_max)
+		WRITE_ONCE(map[tsk->pid], tsk->tgid);
+}
+
+int trace_find_tgid(pid_t pid)
+{
+	/* acquire: pairs with the release in trace_tgid_record() */
+	int *map = smp_load_acquire(&tgid_map);
+
+	if (!map || pid <= 0 || pid > tgid_map_max)
+		return 0;
+	return READ_ONCE(map[pid]);
+}
+
+/* An array sets (@on) or clears record-tgid; the first set allocates the map. */
+int trace_tgid_record(bool on)
+{
+	int *map;
+	int cpu;
+
+	if (!on) {
+		atomic_dec(&tgid_users);
+		return 0;
+	}
+	if (!tgid_map) {
+		map = kvcalloc(pid_max + 1, sizeof(*map), GFP_KERNEL);
+		if (!map)
+			return -ENOMEM;
+		tgid_map_max = pid_max;
+		/* release: the size before the map, for lock-free readers */
+		smp_store_release(&tgid_map, map);
+	}
+	atomic_inc(&tgid_users);
+	/* the CPUs' "saved already" hints name tasks whose tgid was not */
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(per_cpu(trace_saved_pid, cpu), -1);
+	return 0;
+}
+
 void notrace __trace_save_cmdline(struct task_struct *tsk, u64 head)
 {
 	struct cmdline_table *t;
+
+	save_tgid(tsk);
 
 	/* options/record-cmd 0: names stay as they are */
 	if (!(READ_ONCE(global_trace.trace_flags) & TRACE_ITER_RECORD_CMD))
@@ -174,6 +234,44 @@ static const struct file_operations saved_cmdlines_fops = {
 	.llseek		= default_llseek,
 };
 
+/* saved_tgids: "pid tgid" for each pid whose tgid was kept, by pid */
+static void fill_tgids(struct seq_buf *s, void *data)
+{
+	/* acquire: pairs with the release in trace_tgid_record() */
+	int *map = smp_load_acquire(&tgid_map);
+	unsigned int pid;
+	int tgid;
+
+	for (pid = 1; map && pid <= tgid_map_max; pid++) {
+		tgid = READ_ONCE(map[pid]);
+		if (tgid)
+			seq_buf_printf(s, "%u %d\n", pid, tgid);
+	}
+}
+
+static int saved_tgids_open(struct inode *inode, struct file *file)
+{
+	struct cmdline_listing *l = kmalloc(sizeof(*l), GFP_KERNEL);
+
+	if (!l)
+		return -ENOMEM;
+	l->buf = trace_listing(&cmdline_size_lock, fill_tgids, NULL, &l->len,
+			       PAGE_SIZE);
+	if (!l->buf) {
+		kfree(l);
+		return -ENOMEM;
+	}
+	file->private_data = l;
+	return 0;
+}
+
+static const struct file_operations saved_tgids_fops = {
+	.open		= saved_tgids_open,
+	.read		= saved_cmdlines_read,
+	.release	= saved_cmdlines_release,
+	.llseek		= default_llseek,
+};
+
 /*
  * saved_cmdlines_size: the table's entries.  1 to PID_MAX_DEFAULT, as
  * mainline takes (which rounds the number up to fill its allocation;
@@ -219,6 +317,8 @@ static __init int trace_cmdline_init(void)
 			    &saved_cmdlines_fops);
 	tracefs_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, NULL, NULL,
 			    &cmdline_size_file.fops);
+	tracefs_create_file("saved_tgids", TRACE_MODE_READ, NULL, NULL,
+			    &saved_tgids_fops);
 	return 0;
 }
 fs_initcall(trace_cmdline_init);

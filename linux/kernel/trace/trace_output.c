@@ -107,7 +107,17 @@ static void print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 	if (!(flags & TRACE_ITER_CONTEXT_INFO))
 		return;
 	trace_find_cmdline(ent->pid, comm);
-	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, cpu);
+	seq_buf_printf(s, "%16s-%-7d ", comm, ent->pid);
+	/* options/record-tgid: "(   tgid) ", dashes for one not kept */
+	if (flags & TRACE_ITER_RECORD_TGID) {
+		int tgid = trace_find_tgid(ent->pid);
+
+		if (tgid)
+			seq_buf_printf(s, "(%7d) ", tgid);
+		else
+			seq_buf_puts(s, "(-------) ");
+	}
+	seq_buf_printf(s, "[%03d] ", cpu);
 	if (flags & TRACE_ITER_IRQ_INFO)
 		print_lat_flags(s, ent);
 	/* a clock that counts, not in ns: the plain number (mainline's) */
@@ -430,6 +440,8 @@ void print_header(struct trace_iter *it)
 {
 	struct seq_buf *s = &it->seq;
 	unsigned long entries, written;
+	unsigned int pad;
+	bool tgid;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", it->tracer->name);
 	if (it->snapshot && !it->ent) {
@@ -445,19 +457,26 @@ void print_header(struct trace_iter *it)
 	get_totals(it->buffer, it->cpu_file, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
+	/* record-tgid widens the task column by the "(   tgid) " of the lines */
+	tgid = it->tr->trace_flags & TRACE_ITER_RECORD_TGID;
 	if (!(it->tr->trace_flags & TRACE_ITER_IRQ_INFO)) {
-		seq_buf_puts(s, "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
-			     "#              | |         |         |         |\n");
+		seq_buf_printf(s, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n"
+			       "#              | |      %s   |         |         |\n",
+			       tgid ? "   TGID   " : "", tgid ? "     |    " : "");
 		return;
 	}
-	seq_buf_puts(s, "#                                _-----=> irqs-off/BH-disabled\n"
-		"#                               / _----=> need-resched\n"
-		"#                              | / _---=> hardirq/softirq\n"
-		"#                              || / _--=> preempt-depth\n"
-		"#                              ||| / _-=> migrate-disable\n"
-		"#                              |||| /     delay\n"
-		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		"#              | |         |   |||||     |         |\n");
+	pad = tgid ? 10 : 0;
+	seq_buf_printf(s, "#%*s_-----=> irqs-off/BH-disabled\n"
+		       "#%*s/ _----=> need-resched\n"
+		       "#%*s| / _---=> hardirq/softirq\n"
+		       "#%*s|| / _--=> preempt-depth\n"
+		       "#%*s||| / _-=> migrate-disable\n"
+		       "#%*s|||| /     delay\n",
+		       32 + pad, "", 31 + pad, "", 30 + pad, "", 30 + pad, "",
+		       30 + pad, "", 30 + pad, "");
+	seq_buf_printf(s, "#           TASK-PID  %s CPU#  |||||  TIMESTAMP  FUNCTION\n"
+		       "#              | |    %s   |   |||||     |         |\n",
+		       tgid ? "     TGID   " : "  ", tgid ? "       |    " : "  ");
 }
 
 /* ---- events/: header_page, header_event, ftrace/NAME/{format,id} ----- */
