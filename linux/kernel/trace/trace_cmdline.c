@@ -194,14 +194,14 @@ static void fill_cmdlines(struct seq_buf *s, void *data)
 	preempt_enable();
 }
 
-static int saved_cmdlines_open(struct inode *inode, struct file *file)
+/* saved_cmdlines and saved_tgids: the text @fill writes, made at open */
+static int listing_open(struct file *file, void (*fill)(struct seq_buf *s, void *data))
 {
 	struct cmdline_listing *l = kmalloc(sizeof(*l), GFP_KERNEL);
 
 	if (!l)
 		return -ENOMEM;
-	l->buf = trace_listing(&cmdline_size_lock, fill_cmdlines, NULL, &l->len,
-			       PAGE_SIZE);
+	l->buf = trace_listing(&cmdline_size_lock, fill, NULL, &l->len, PAGE_SIZE);
 	if (!l->buf) {
 		kfree(l);
 		return -ENOMEM;
@@ -210,15 +210,20 @@ static int saved_cmdlines_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static ssize_t saved_cmdlines_read(struct file *file, char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
+static int saved_cmdlines_open(struct inode *inode, struct file *file)
+{
+	return listing_open(file, fill_cmdlines);
+}
+
+static ssize_t listing_read(struct file *file, char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
 {
 	struct cmdline_listing *l = file->private_data;
 
 	return simple_read_from_buffer(ubuf, cnt, ppos, l->buf, l->len);
 }
 
-static int saved_cmdlines_release(struct inode *inode, struct file *file)
+static int listing_release(struct inode *inode, struct file *file)
 {
 	struct cmdline_listing *l = file->private_data;
 
@@ -229,8 +234,8 @@ static int saved_cmdlines_release(struct inode *inode, struct file *file)
 
 static const struct file_operations saved_cmdlines_fops = {
 	.open		= saved_cmdlines_open,
-	.read		= saved_cmdlines_read,
-	.release	= saved_cmdlines_release,
+	.read		= listing_read,
+	.release	= listing_release,
 	.llseek		= default_llseek,
 };
 
@@ -251,24 +256,13 @@ static void fill_tgids(struct seq_buf *s, void *data)
 
 static int saved_tgids_open(struct inode *inode, struct file *file)
 {
-	struct cmdline_listing *l = kmalloc(sizeof(*l), GFP_KERNEL);
-
-	if (!l)
-		return -ENOMEM;
-	l->buf = trace_listing(&cmdline_size_lock, fill_tgids, NULL, &l->len,
-			       PAGE_SIZE);
-	if (!l->buf) {
-		kfree(l);
-		return -ENOMEM;
-	}
-	file->private_data = l;
-	return 0;
+	return listing_open(file, fill_tgids);
 }
 
 static const struct file_operations saved_tgids_fops = {
 	.open		= saved_tgids_open,
-	.read		= saved_cmdlines_read,
-	.release	= saved_cmdlines_release,
+	.read		= listing_read,
+	.release	= listing_release,
 	.llseek		= default_llseek,
 };
 
