@@ -94,10 +94,10 @@
  * event (the tracer's compact records become mainline's) or leave it as
  * it is, to be copied in whole words from the ring (records are padded
  * to RB_ALIGN), and then consumes them all with one cmpxchg of head from
- * the value it started at. The argument of "Reading" covers the whole batch: if head did not
- * move, no slot read was reused; if it did, the page is rebuilt from the
- * new head and the events overwritten meanwhile count as overrun, which
- * the page reports as lost. Asked for a full page only, it consumes
+ * the value it started at. The argument of "Reading" covers the whole
+ * batch: if head did not move, no slot read was reused; if it did, the
+ * page is rebuilt from the new head and the events overwritten meanwhile
+ * count as overrun, which the page reports as lost. Asked for a full page only, it consumes
  * nothing unless the next event did not fit. Writers never wait for it,
  * and trace and trace_pipe read beside it as beside any consumer.
  *
@@ -653,20 +653,21 @@ struct rb_rec {
 };
 
 /*
- * Decode the record at @pos, below commit. Any of it may be torn by a
- * writer reusing the page: the caller decides whether what it read is
- * valid, we only make sure that garbage cannot send it out of the page.
+ * Decode the record at @off of @page, whose time base is @base. Any of it
+ * may be torn by a writer reusing the page: the caller decides whether
+ * what it read is valid, we only make sure that garbage cannot send it out
+ * of the page. Inline for the sub-buffer fill loop, which walks a page.
  */
-static int rb_decode(struct rb_cpu *cb, unsigned long pos, struct rb_rec *r)
+static __always_inline int rb_decode_at(struct rb_page *page, unsigned int off, u64 base,
+					struct rb_rec *r)
 {
-	struct rb_page *page = rb_slot(cb, rb_lap(pos));
-	struct ring_buffer_event *src = rb_event_at(page, pos);
+	struct ring_buffer_event *src = (struct ring_buffer_event *)&page->data[off];
 	unsigned int size, hdr, tpad;
 	u32 info;
 
 	info = READ_ONCE(src->info);
 	size = info & RB_EV_SIZE_MASK;
-	if (size < RB_HDR || size % RB_ALIGN || size > RB_DATA_SIZE - rb_off(pos))
+	if (size < RB_HDR || size % RB_ALIGN || size > RB_DATA_SIZE - off)
 		return RB_COPY_BAD;
 	r->size = size;
 	if (info & RB_EV_PAD)
@@ -682,8 +683,16 @@ static int rb_decode(struct rb_cpu *cb, unsigned long pos, struct rb_rec *r)
 	if (info & RB_EV_ABS)
 		r->ts |= (u64)READ_ONCE(src->array[0]) << 32;
 	else
-		r->ts += READ_ONCE(page->base);
+		r->ts += base;
 	return RB_COPY_EVENT;
+}
+
+/* The record at @pos, below commit; as rb_decode_at(). */
+static int rb_decode(struct rb_cpu *cb, unsigned long pos, struct rb_rec *r)
+{
+	struct rb_page *page = rb_slot(cb, rb_lap(pos));
+
+	return rb_decode_at(page, rb_off(pos), READ_ONCE(page->base), r);
 }
 
 /* Copy the record at @pos to @dst in the full-timestamp form; as rb_decode(). */
@@ -898,6 +907,16 @@ static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *
 	return p;
 }
 
+/* @len bytes of payload to @p, zero up to @plen */
+static __always_inline void rb_sub_copy(u32 *p, const void *data, unsigned int len,
+					unsigned int plen)
+{
+	/* the alignment bytes are zero: the last word first, then the copy */
+	if (plen != len)
+		p[plen / 4 - 1] = 0;
+	memcpy(p, data, len);
+}
+
 bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *data,
 				    unsigned int len, u64 ts)
 {
@@ -906,10 +925,7 @@ bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *d
 
 	if (!p)
 		return false;
-	/* the alignment bytes are zero: the last word first, then the copy */
-	if (plen != len)
-		p[plen / 4 - 1] = 0;
-	memcpy(p, data, len);
+	rb_sub_copy(p, data, len, plen);
 	return true;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_add);
@@ -932,9 +948,7 @@ static __always_inline bool rb_sub_add_ring(void *page, unsigned int *used, u64 
 	if (!p)
 		return false;
 	if (unlikely(!len || *used + ALIGN(len, 8) - plen > size)) {
-		if (plen != len)
-			p[plen / 4 - 1] = 0;
-		memcpy(p, src, len);
+		rb_sub_copy(p, src, len, plen);
 		return true;
 	}
 	d = (u64 *)p;
@@ -968,22 +982,21 @@ static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
 /*
  * Fill @sb from head, as far as commit or the first event that does not
  * fit; consume what went in. Holds reader_lock. See "Sub-buffers". The
- * records are decoded as by rb_decode(), a page at a time; the fill state
- * lives in locals (registers) and goes to @sb around an @export call.
+ * records are decoded with rb_decode_at(), a page at a time; the fill
+ * state lives in locals (registers) and goes to @sb around an @export call.
  */
 static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb, bool full,
 			  const struct ring_buffer_exporter *export)
 {
 	u64 types = export ? export->types : 0;
-	unsigned int off, end, size, hdr, tpad, len, used;
 	unsigned long commit, pos, overrun, lap, n;
-	struct ring_buffer_event *ev;
+	unsigned int off, end, used;
 	struct rb_page *page;
-	u64 base, ts, last;
-	const void *data;
+	struct rb_rec r;
+	u64 base, last;
 	bool stopped;
 	long head;
-	u32 info;
+	int ret;
 	u16 type;
 
 again:
@@ -997,31 +1010,17 @@ again:
 		page = rb_slot(cb, lap);
 		base = READ_ONCE(page->base);
 		end = min(commit - rb_lap_start(lap), RB_DATA_SIZE);
-		for (off = rb_off(pos); off < end; off += size) {
-			ev = (struct ring_buffer_event *)&page->data[off];
-			info = READ_ONCE(ev->info);
-			size = info & RB_EV_SIZE_MASK;
-			if (unlikely(size < RB_HDR || size % RB_ALIGN ||
-				     size > RB_DATA_SIZE - off))
-				goto torn;
-			if (info & RB_EV_PAD)
+		for (off = rb_off(pos); off < end; off += r.size) {
+			ret = rb_decode_at(page, off, base, &r);
+			if (ret == RB_COPY_PAD)
 				continue;
-			hdr = rb_hdr_len(info);
-			tpad = info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK;
-			if (unlikely(size < hdr + tpad))
+			if (unlikely(ret == RB_COPY_BAD))
 				goto torn;
-			/* hdr + ALIGN(len, RB_ALIGN) <= size: the words are there */
-			len = size - hdr - tpad;
-			data = (void *)ev + hdr;
-			ts = READ_ONCE(ev->ts);
-			if (info & RB_EV_ABS)
-				ts |= (u64)READ_ONCE(ev->array[0]) << 32;
-			else
-				ts += base;
-			type = len >= sizeof(type) ? *(u16 *)data : 0;
+			/* the ring pads records to RB_ALIGN: whole words are there */
+			type = r.len >= sizeof(type) ? *(u16 *)r.data : 0;
 			if (likely(type >= 64 || !(types & BIT_ULL(type)))) {
 				if (!rb_sub_add_ring(sb->page, &used, &last, sb->room, sb->size,
-						     data, len, ts)) {
+						     r.data, r.len, r.ts)) {
 					stopped = true;
 					break;
 				}
@@ -1031,7 +1030,7 @@ again:
 			/* all of an event's records fit, or none is kept */
 			sb->used = used;
 			sb->last_ts = last;
-			if (!export->fn(sb, data, len, ts)) {
+			if (!export->fn(sb, r.data, r.len, r.ts)) {
 				stopped = true;
 				break;
 			}
