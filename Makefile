@@ -83,7 +83,7 @@ guest-check: initramfs
 
 # Host tests (on the prepared tree: the Kconfig check reads it), then the
 # kernel and the guest (our selftests, then the host's half of the
-# trace.dat export, mainline's against bench/conformance-expected.txt, a
+# trace.dat export, a boot that crashes on purpose for ftrace_dump_on_oops, mainline's against bench/conformance-expected.txt, a
 # short stress); one summary line over all.
 # A kernel that fails to build or boot counts as a failure.
 check: overlay
@@ -95,6 +95,8 @@ check: overlay
 		harness/qemu.sh check $(OBJ)/arch/x86/boot/bzImage \
 			$(B)/initramfs.cpio.gz $(B)/guest.log; echo $$? > $(B)/guest.rc; \
 		tests/host/tracedat/check.sh $(B)/guest.ttyS1 | tee -a $(B)/host.log; \
+		tests/host/crashdump/check.sh $(OBJ)/arch/x86/boot/bzImage \
+			$(B)/initramfs.cpio.gz $(B)/crash.log | tee -a $(B)/host.log; \
 		bench/conformance.sh $(TARBALL) $(B) $(OBJ)/arch/x86/boot/bzImage || true; \
 		GUEST_CMDLINE="STRESS_ITERS=$(CHECK_STRESS_ITERS)" QEMU_TIMEOUT=1200 \
 			harness/qemu.sh stress $(OBJ)/arch/x86/boot/bzImage \

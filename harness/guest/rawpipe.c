@@ -30,6 +30,7 @@
  * layout (events/header_page and events/header_event) and prints:
  *   page TS SIZE [lost N|lost ?]
  *   ev TS TYPE PID LEN [ip=X parent=X | func=X depth=D | ...]
+ *   (a funcgraph_exit of 48 bytes has FUNCTION_GRAPH_RETVAL's retval at 16)
  *   ext DELTA | abs TS | pad LEN
  * and "bad ..." on anything it cannot parse (exit 1).
  */
@@ -101,6 +102,12 @@ static void print_payload(const unsigned char *d, unsigned int len)
 	else if (type == 11 && len >= 20)
 		printf(" func=%llx depth=%d", (unsigned long long)rd64(d + 8),
 		       (int)rd32(d + 16));
+	else if (type == 10 && len >= 48)	/* with retval at 16 */
+		printf(" func=%llx depth=%d calltime=%llu rettime=%llu retval=%llx",
+		       (unsigned long long)rd64(d + 8), (int)rd32(d + 24),
+		       (unsigned long long)rd64(d + 32),
+		       (unsigned long long)rd64(d + 40),
+		       (unsigned long long)rd64(d + 16));
 	else if (type == 10 && len >= 40)
 		printf(" func=%llx depth=%d calltime=%llu rettime=%llu",
 		       (unsigned long long)rd64(d + 8), (int)rd32(d + 16),

@@ -356,8 +356,11 @@ static __always_inline bool counts_hold(struct graph_stack *s, int id,
 	return !gen_before(gen, s->cnt[id].gen);
 }
 
-/* Called by return_to_handler: call back the takers, hand back the address. */
-unsigned long notrace ftrace_return_to_handler(void)
+/*
+ * Called by return_to_handler with the function's return value: call back
+ * the takers, hand back the address.
+ */
+unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
@@ -365,6 +368,7 @@ unsigned long notrace ftrace_return_to_handler(void)
 	unsigned long irqflags, mask, ret, func;
 	u64 now, calltime, child_ns;
 	struct graph_frame *f;
+	struct fgraph_ret r;
 	int bit, id;
 
 	if (WARN_ON_ONCE(!s || idx < 0))
@@ -422,6 +426,10 @@ unsigned long notrace ftrace_return_to_handler(void)
 			s->frame[idx - 1].child_ns += now - calltime;
 		calltime = min(calltime + child_ns, now);
 	}
+	r.func = func;
+	r.retval = retval;
+	r.calltime = calltime;
+	r.rettime = now;
 	mask = taken & READ_ONCE(fgraph_mask);
 	while (mask) {
 		struct fgraph_user *u;
@@ -431,8 +439,7 @@ unsigned long notrace ftrace_return_to_handler(void)
 		/* a user added since the call was not asked about it */
 		if (!u || gen_before(gen, u->gen))
 			continue;
-		u->ret(u, func, calltime, now, s->cnt[id].depth,
-		       opened & BIT(id));
+		u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
 	}
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);

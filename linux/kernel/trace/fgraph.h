@@ -21,6 +21,14 @@ struct fgraph_counts {
 	unsigned int		gen;		/* fgraph.c's */
 };
 
+/* A call that returned, as ->ret() sees it */
+struct fgraph_ret {
+	unsigned long		func;
+	unsigned long		retval;		/* %rax as it returned */
+	u64			calltime;
+	u64			rettime;
+};
+
 /*
  * A user sees the calls that @filter's hashes (set_ftrace_filter and
  * set_ftrace_notrace) let through for tasks that @pids lets through (NULL:
@@ -38,8 +46,8 @@ struct fgraph_user {
 	void			(*open)(struct fgraph_user *u, unsigned long func,
 					unsigned int ctx, unsigned int depth);
 	/* @opened: ->open() had it */
-	void			(*ret)(struct fgraph_user *u, unsigned long func,
-				       u64 calltime, u64 rettime,
+	void			(*ret)(struct fgraph_user *u,
+				       const struct fgraph_ret *r,
 				       unsigned int depth, bool opened);
 	/* fgraph.c's */
 	int			id;

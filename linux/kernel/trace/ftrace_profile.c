@@ -99,11 +99,10 @@ static unsigned int notrace profile_entry(struct fgraph_user *u,
 }
 
 /* A return, timed as sleep-time and graph-time say. */
-static void notrace profile_ret(struct fgraph_user *u, unsigned long func,
-				u64 calltime, u64 rettime,
+static void notrace profile_ret(struct fgraph_user *u, const struct fgraph_ret *r,
 				unsigned int depth, bool opened)
 {
-	u64 ns = rettime - calltime;
+	u64 ns = r->rettime - r->calltime;
 	struct prof_table *t;
 	struct prof_entry *e;
 	unsigned long flags;
@@ -112,7 +111,7 @@ static void notrace profile_ret(struct fgraph_user *u, unsigned long func,
 	t = this_cpu_read(prof_tables);
 	/* a call counted on another CPU is not timed here either */
 	if (READ_ONCE(profile_active) && t) {
-		e = prof_lookup(t, func, false);
+		e = prof_lookup(t, r->func, false);
 		if (e) {
 			e->time += ns;
 			e->time_sq += ns * ns;

@@ -241,6 +241,7 @@ struct trace_buffer {
 	struct rb_waiters	waiters;		/* RING_BUFFER_ALL_CPUS waiters */
 	/* Serializes resize, reset and overwrite changes. */
 	struct mutex		mutex;
+	u64			time_start;		/* clock at the last full reset */
 };
 
 struct ring_buffer_iter {
@@ -632,10 +633,13 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
 
-/* Readers may run in NMI for a crash dump: never spin on the lock there. */
+/*
+ * Readers may run in NMI or in an oops for a crash dump, where the lock may
+ * be held by the context that crashed: never spin on it there.
+ */
 static bool rb_lock_reader(struct rb_cpu *cb, unsigned long *flags)
 {
-	if (likely(!in_nmi())) {
+	if (likely(!in_nmi() && !oops_in_progress)) {
 		raw_spin_lock_irqsave(&cb->reader_lock, *flags);
 		return true;
 	}
@@ -1614,9 +1618,15 @@ void ring_buffer_reset(struct trace_buffer *buffer)
 		rb_reset_paused(buffer->buffers[cpu]);
 		rb_unpause(buffer->buffers[cpu]);
 	}
+	WRITE_ONCE(buffer->time_start, ring_buffer_time_stamp(buffer));
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+u64 ring_buffer_time_start(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->time_start);
+}
 
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 {

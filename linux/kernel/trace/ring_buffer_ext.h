@@ -27,6 +27,9 @@ void *ring_buffer_reserve_payload(struct trace_buffer *buffer,
  */
 void ring_buffer_kick_waiters(struct trace_buffer *buffer);
 
+/* The clock when @buffer was last emptied whole (0: never) */
+u64 ring_buffer_time_start(struct trace_buffer *buffer);
+
 /*
  * A sub-buffer in mainline's layout (trace_pipe_raw): a page of @size
  * bytes of events after its header, of which @room may be filled.

@@ -68,8 +68,7 @@ static unsigned long tracer_opts;
 /* the top level first, then instances in creation order */
 static LIST_HEAD(trace_arrays);
 
-/* kernel.ftrace_dump_on_oops and kernel.traceoff_on_warning */
-char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
+/* kernel.traceoff_on_warning (kernel.ftrace_dump_on_oops: trace_dump.c) */
 int __disable_trace_on_warning;
 int tracepoint_printk;
 
@@ -116,11 +115,6 @@ void disable_trace_on_warning(void)
 		tracing_off();
 }
 
-void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
-{
-}
-EXPORT_SYMBOL_GPL(ftrace_dump);
-
 int register_tracer(struct tracer *t)
 {
 	struct tracer *p;
@@ -141,6 +135,21 @@ int register_tracer(struct tracer *t)
 }
 
 /* ---- file references ------------------------------------------------- */
+
+/*
+ * The instance named by the @len bytes at @name, for a crash dump: the
+ * list is walked without trace_types_lock, which the crashing context
+ * may hold; an instance removed at that very moment is the dump's risk.
+ */
+struct trace_array *trace_array_find_unlocked(const char *name, size_t len)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && strlen(tr->name) == len && !strncmp(tr->name, name, len))
+			return tr;
+	return NULL;
+}
 
 /* A reference on @tr for an open file; -ENODEV if it was removed. */
 int trace_array_get(struct trace_array *tr)
@@ -1283,6 +1292,33 @@ static void trace_array_free(struct trace_array *tr)
 	kfree(tr->name);
 	kfree(tr);
 }
+
+/* ftrace=NAME: start a tracer during boot, once the boot filters are in */
+static char boot_tracer[MAX_TRACER_SIZE] __initdata;
+
+static int __init set_boot_tracer(char *str)
+{
+	strscpy(boot_tracer, str, sizeof(boot_tracer));
+	return 1;
+}
+__setup("ftrace=", set_boot_tracer);
+
+static __init int start_boot_tracer(void)
+{
+	int ret;
+
+	if (!boot_tracer[0])
+		return 0;
+	ret = tracing_set_tracer(&global_trace, boot_tracer);
+	if (ret)
+		pr_warn("ftrace=%s: no such tracer (error %d), ignored\n",
+			boot_tracer, ret);
+	else
+		pr_info("ftrace: tracer %s started at boot\n", boot_tracer);
+	return 0;
+}
+/* after fs_initcall(ftrace_filter_init), which applies ftrace_filter= */
+fs_initcall_sync(start_boot_tracer);
 
 void __init early_trace_init(void)
 {

@@ -71,6 +71,9 @@ struct graph_ent_entry {
 struct graph_ret_entry {
 	struct trace_entry	ent;
 	unsigned long		func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	unsigned long		retval;
+#endif
 	int			depth;
 	unsigned int		overrun;
 	u64			calltime;
@@ -119,6 +122,8 @@ struct print_entry {
 #define TRACE_ITER_TEST_NOP_ACCEPT	BIT(23)
 #define TRACE_ITER_TEST_NOP_REFUSE	BIT(24)
 #define TRACE_ITER_RECORD_TGID		BIT(25)
+#define TRACE_ITER_GRAPH_RETVAL		BIT(26)
+#define TRACE_ITER_GRAPH_RETVAL_HEX	BIT(27)
 
 /* as mainline 6.12's options at boot and in a new instance */
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
@@ -392,11 +397,17 @@ struct trace_iter {
 	int				cpu;
 	u64				ts;
 	loff_t				pos;
+	bool				dump;		/* ftrace_dump()'s lines */
 	struct seq_buf			seq;
 	char				line[2 * PAGE_SIZE];	/* a 4 KB marker fits */
 	bool				graph_irq[NR_CPUS];	/* in an irq */
 	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
 };
+
+struct trace_array *trace_array_find_unlocked(const char *name, size_t len);
+
+/* the oldest event of @it's CPUs, taken out of its buffer (trace_pipe) */
+bool trace_consume_next(struct trace_iter *it, unsigned long *lost);
 
 /*
  * The text of the trace_marker event under @it, without its newline:

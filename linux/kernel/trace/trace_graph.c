@@ -16,6 +16,7 @@
  * The graph lists are the array's, replaced whole by ftrace_filter.c and
  * read here with preemption off.
  */
+#include <linux/err.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/sched.h>
@@ -83,22 +84,25 @@ static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
 	trace_commit(b);
 }
 
-static void notrace graph_trace_ret(struct fgraph_user *u, unsigned long func,
-				    u64 calltime, u64 rettime,
+static void notrace graph_trace_ret(struct fgraph_user *u,
+				    const struct fgraph_ret *ret,
 				    unsigned int depth, bool opened)
 {
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
 	unsigned long thresh = tracing_thresh;
 	struct graph_ret_entry *r;
 
-	if (thresh && rettime - calltime < thresh)
+	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
 	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), trace_ctx_now());
 	if (!r)
 		return;
-	r->func = func;
-	r->calltime = calltime;
-	r->rettime = rettime;
+	r->func = ret->func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	r->retval = ret->retval;
+#endif
+	r->calltime = ret->calltime;
+	r->rettime = ret->rettime;
 	r->depth = depth;
 	r->leaf = thresh ? -1 : !opened;
 	r->overrun = atomic_read(&current->trace_overrun);
@@ -229,6 +233,46 @@ static void print_prologue(struct trace_iter *it, int cpu)
 	}
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+/*
+ * " = -2" for an error code in a long or in an int (zero-extended in
+ * %rax), else " = 0x3", or always hex with funcgraph-retval-hex: match
+ * mainline 6.12's funcgraph-retval output (bench/binary-abi-blackbox.md).
+ */
+static void print_retval(struct seq_buf *s, unsigned long flags,
+			 const struct graph_ret_entry *r)
+{
+	unsigned long v = r->retval;
+
+	if (!(flags & TRACE_ITER_GRAPH_RETVAL_HEX)) {
+		if (IS_ERR_VALUE(v)) {
+			seq_buf_printf(s, " = %ld", (long)v);
+			return;
+		}
+		if (IS_ERR_VALUE((unsigned long)(long)(int)v)) {
+			seq_buf_printf(s, " = %d", (int)v);
+			return;
+		}
+	}
+	seq_buf_printf(s, " = 0x%lx", v);
+}
+
+static bool show_retval(unsigned long flags)
+{
+	return flags & TRACE_ITER_GRAPH_RETVAL;
+}
+#else
+static void print_retval(struct seq_buf *s, unsigned long flags,
+			 const struct graph_ret_entry *r)
+{
+}
+
+static bool show_retval(unsigned long flags)
+{
+	return false;
+}
+#endif
+
 static bool graph_print_line(struct trace_iter *it)
 {
 	unsigned long flags = it->tr->trace_flags;
@@ -294,10 +338,15 @@ static bool graph_print_line(struct trace_iter *it)
 		if (r->leaf <= 0) {
 			for (i = 0; i < depth; i++)
 				seq_buf_puts(s, "  ");
-			if (r->leaf < 0 || (flags & TRACE_ITER_GRAPH_TAIL))
+			if (show_retval(flags)) {
+				seq_buf_printf(s, "} /* %ps", (void *)func);
+				print_retval(s, flags, r);
+				seq_buf_puts(s, " */\n");
+			} else if (r->leaf < 0 || (flags & TRACE_ITER_GRAPH_TAIL)) {
 				seq_buf_printf(s, "} /* %ps */\n", (void *)func);
-			else
+			} else {
 				seq_buf_puts(s, "}\n");
+			}
 			if (flags & TRACE_ITER_GRAPH_OVERRUN)
 				seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
 			return true;
@@ -305,8 +354,15 @@ static bool graph_print_line(struct trace_iter *it)
 	}
 	for (i = 0; i < depth; i++)
 		seq_buf_puts(s, "  ");
-	seq_buf_printf(s, "%ps%s\n", (void *)func,
-		       ent->type == TRACE_GRAPH_ENT ? "() {" : "();");
+	if (ent->type == TRACE_GRAPH_ENT) {
+		seq_buf_printf(s, "%ps() {\n", (void *)func);
+	} else if (show_retval(flags)) {
+		seq_buf_printf(s, "%ps(); /*", (void *)func);
+		print_retval(s, flags, (struct graph_ret_entry *)ent);
+		seq_buf_puts(s, " */\n");
+	} else {
+		seq_buf_printf(s, "%ps();\n", (void *)func);
+	}
 	return true;
 }
 
@@ -355,7 +411,8 @@ static struct tracer graph_tracer = {
 			  TRACE_ITER_GRAPH_OVERHEAD | TRACE_ITER_GRAPH_PROC |
 			  TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_ABSTIME |
 			  TRACE_ITER_GRAPH_IRQS | TRACE_ITER_GRAPH_TAIL |
-			  TRACE_ITER_SLEEP_TIME | TRACE_ITER_GRAPH_TIME,
+			  TRACE_ITER_SLEEP_TIME | TRACE_ITER_GRAPH_TIME |
+			  TRACE_ITER_GRAPH_RETVAL | TRACE_ITER_GRAPH_RETVAL_HEX,
 };
 
 static u64 depth_get(struct trace_array *tr, unsigned long key)
@@ -389,6 +446,10 @@ static const struct trace_option graph_options[] = {
 	{ "funcgraph-tail",	TRACE_ITER_GRAPH_TAIL },
 	{ "sleep-time",		TRACE_ITER_SLEEP_TIME },
 	{ "graph-time",		TRACE_ITER_GRAPH_TIME },
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	{ "funcgraph-retval",	TRACE_ITER_GRAPH_RETVAL },
+	{ "funcgraph-retval-hex", TRACE_ITER_GRAPH_RETVAL_HEX },
+#endif
 };
 
 static __init int init_graph_tracefs(void)

@@ -129,6 +129,25 @@ static void print_context(struct seq_buf *s, struct trace_entry *ent, int cpu,
 	seq_buf_printf(s, " %5llu.%06lu: ", ts, usecs);
 }
 
+/*
+ * "      sh-64        1..... 1044065us : ", the time in us since the buffer
+ * was emptied: matches the lines of mainline 6.12's ftrace_dump() (observed
+ * on the black box, bench/binary-abi-blackbox.md).
+ */
+static void print_dump_context(struct trace_iter *it)
+{
+	struct trace_entry *ent = it->ent;
+	char comm[TASK_COMM_LEN];
+	u64 t0 = ring_buffer_time_start(it->tr->buffer), t = it->ts;
+
+	trace_find_cmdline(ent->pid, comm);
+	seq_buf_printf(&it->seq, "%8.8s-%-7d %3d", comm, ent->pid, it->cpu);
+	print_lat_flags(&it->seq, ent);
+	t = t > t0 ? t - t0 : 0;
+	do_div(t, NSEC_PER_USEC);
+	seq_buf_printf(&it->seq, " %4lluus : ", t);
+}
+
 /* "vfs_read <-ksys_read" */
 static void print_fn(struct trace_iter *it, unsigned long flags)
 {
@@ -215,8 +234,15 @@ struct trace_event_type {
 	"(void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], " \
 	"(void *)REC->caller[6], (void *)REC->caller[7]"
 
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+#define GRAPH_EXIT_FMT "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", " \
+	"(void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval"
+#define GRAPH_RETVAL_LEN	8
+#else
 #define GRAPH_EXIT_FMT "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", " \
 	"(void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth"
+#define GRAPH_RETVAL_LEN	0
+#endif
 
 /*
  * Fields, print fmts, IDs and which have an id file: mainline 6.12's
@@ -264,10 +290,13 @@ static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
 		.name = "funcgraph_exit",
 		.fields = (const struct trace_field[]) {
 			FIELD("unsigned long", "func", 8, 8, false),
-			FIELD("int", "depth", 16, 4, true),
-			FIELD("unsigned int", "overrun", 20, 4, false),
-			FIELD("unsigned long long", "calltime", 24, 8, false),
-			FIELD("unsigned long long", "rettime", 32, 8, false),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+			FIELD("unsigned long", "retval", 16, 8, false),
+#endif
+			FIELD("int", "depth", 16 + GRAPH_RETVAL_LEN, 4, true),
+			FIELD("unsigned int", "overrun", 20 + GRAPH_RETVAL_LEN, 4, false),
+			FIELD("unsigned long long", "calltime", 24 + GRAPH_RETVAL_LEN, 8, false),
+			FIELD("unsigned long long", "rettime", 32 + GRAPH_RETVAL_LEN, 8, false),
 			{ }
 		},
 		.print_fmt = GRAPH_EXIT_FMT,
@@ -321,10 +350,13 @@ static_assert(offsetof(struct raw_data_entry, id) == 8 &&
 	      offsetof(struct raw_data_entry, buf) == 12);
 static_assert(offsetof(struct graph_ent_entry, func) == 8 &&
 	      offsetof(struct graph_ent_entry, depth) == 16);
-static_assert(offsetof(struct graph_ret_entry, depth) == 16 &&
-	      offsetof(struct graph_ret_entry, overrun) == 20 &&
-	      offsetof(struct graph_ret_entry, calltime) == 24 &&
-	      offsetof(struct graph_ret_entry, rettime) == 32);
+static_assert(offsetof(struct graph_ret_entry, depth) == 16 + GRAPH_RETVAL_LEN &&
+	      offsetof(struct graph_ret_entry, overrun) == 20 + GRAPH_RETVAL_LEN &&
+	      offsetof(struct graph_ret_entry, calltime) == 24 + GRAPH_RETVAL_LEN &&
+	      offsetof(struct graph_ret_entry, rettime) == 32 + GRAPH_RETVAL_LEN);
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+static_assert(offsetof(struct graph_ret_entry, retval) == 16);
+#endif
 
 /*
  * Bytes of a record that its format describes: to the end of the last
@@ -388,7 +420,10 @@ void print_event(struct trace_iter *it)
 	    it->tracer->print_line(it))
 		return;
 
-	print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr);
+	if (it->dump)
+		print_dump_context(it);
+	else
+		print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr);
 	if (type < ARRAY_SIZE(event_types) && event_types[type].print)
 		event_types[type].print(it, it->tr->trace_flags);
 	else

@@ -338,9 +338,9 @@ struct pipe_iter {
  * Consume the oldest event over the reader's CPUs into @it; false if there
  * is none. The peeks only pick the CPU: what is printed is exactly what
  * the consume removed, even if a writer overwrote the peeked event since.
- * Caller holds the file's lock.
+ * Caller holds the file's lock (trace_pipe) or is the only dumper.
  */
-static bool pipe_consume(struct trace_iter *it, unsigned long *lost)
+bool trace_consume_next(struct trace_iter *it, unsigned long *lost)
 {
 	struct trace_buffer *b = it->tr->buffer;
 	struct ring_buffer_event *ev;
@@ -419,7 +419,7 @@ static bool pipe_fill(struct pipe_iter *p)
 	unsigned long lost = 0;
 	bool ret;
 
-	ret = pipe_consume(it, &lost);
+	ret = trace_consume_next(it, &lost);
 	if (ret) {
 		seq_buf_init(&it->seq, it->line, sizeof(it->line));
 		/* mainline's trace_pipe line for overwritten events */

@@ -95,7 +95,7 @@ STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
 /*
  * A traced function whose return address the graph tracer swapped
  * returns here.  Keep its return values, let the tracer record the exit
- * and give back the real return address, and go there with RET (an
+ * (with %rax, the return value) and give back the real return address, and go there with RET (an
  * indirect jmp would need an ENDBR at a return address under IBT); RET,
  * not a bare ret, so the retbleed/SRSO return thunk applies here too.
  */
@@ -105,6 +105,7 @@ SYM_CODE_START(return_to_handler)
 	subq	$3*8, %rsp
 	movq	%rax, (%rsp)
 	movq	%rdx, 8(%rsp)
+	movq	%rax, %rdi
 	call	ftrace_return_to_handler
 	movq	%rax, 2*8(%rsp)
 	movq	8(%rsp), %rdx

@@ -148,6 +148,7 @@ extern __thread struct shim_preempt shim_preempt;
 #define for_each_possible_cpu(cpu) \
 	for ((cpu) = 0; (cpu) < (int)nr_cpu_ids; (cpu)++)
 #define in_nmi()		0
+#define oops_in_progress	0
 #define preempt_disable_notrace() \
 	__atomic_add_fetch(&shim_preempt.count, 1, __ATOMIC_SEQ_CST)
 #define preempt_enable_notrace() do {						\

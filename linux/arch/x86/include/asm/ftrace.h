@@ -17,7 +17,7 @@ extern void ftrace_caller_end(void);
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 extern void return_to_handler(void);
-unsigned long ftrace_return_to_handler(void);
+unsigned long ftrace_return_to_handler(unsigned long retval);
 #endif
 
 /*

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh BZIMAGE INITRAMFS LOG: crash-time tracing, end to end.  Boots
+# the test kernel with the function tracer started at boot on vfs_read
+# (ftrace=function ftrace_filter=vfs_read) and ftrace_dump_on_oops; the
+# guest (harness/init, harness=crash) reads a file, writes a marker and
+# crashes with sysrq-c.  The panic must print the trace that led to it,
+# in mainline 6.12's dump format, before the guest goes down.  Run by
+# "make check" after the guest (so not named test.sh).
+set -u
+kernel=$1 initrd=$2 log=$3
+fails=0
+say() {
+	if [ "$1" = 0 ]; then echo "ok - crashdump: $2"; else echo "not ok - crashdump: $2"; fails=$((fails + 1)); fi
+}
+
+timeout --foreground -k 10 "${QEMU_TIMEOUT:-600}" \
+	qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
+	-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read ftrace_dump_on_oops harness=crash" \
+	</dev/null 2>&1 | tr -d '\r' > "$log"
+
+grep -q 'ftrace: tracer function started at boot' "$log"
+say $? "ftrace=function started the function tracer during boot"
+grep -q '^harness: crashing on purpose' "$log"
+say $? "the guest reached the crash"
+# the dump: after the panic line, mainline's header, the lines, the rule
+dump=$(awk '/^Kernel panic - not syncing: sysrq triggered crash/ { p = 1 }
+	    p && /^Dumping ftrace buffer:$/ { d = 1; next }
+	    d && /^---------------------------------$/ { r++; if (r == 2) exit; next }
+	    d && r == 1 { print }' "$log")
+[ -n "$dump" ]
+say $? "the panic printed 'Dumping ftrace buffer:' and the lines between two rules"
+n=$(printf '%s\n' "$dump" | grep -cE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : vfs_read <-ksys_read$')
+[ "$n" -ge 1 ]
+say $? "vfs_read lines in mainline's dump format ($n)"
+bad=$(printf '%s\n' "$dump" | grep -vE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : (vfs_read <-ksys_read|tracing_mark_write: crash-marker)$' | head -3)
+[ -z "$bad" ]
+say $? "nothing but vfs_read and the marker in the dump${bad:+: $bad}"
+last=$(printf '%s\n' "$dump" | tail -1)
+case $last in *'tracing_mark_write: crash-marker') r=0 ;; *) r=1 ;; esac
+say $r "the marker written just before the crash is the last line"
+# time order: the microseconds never go back
+printf '%s\n' "$dump" | sed -E 's/.* ([0-9]+)us : .*/\1/' | sort -c -n 2>/dev/null
+say $? "the lines are in time order"
+[ $fails -eq 0 ]
