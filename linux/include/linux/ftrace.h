@@ -70,6 +70,13 @@ extern char ftrace_dump_on_oops[MAX_TRACER_SIZE];
 extern int __disable_trace_on_warning;
 void disable_trace_on_warning(void);
 
+#ifdef CONFIG_STACK_TRACER
+/* sysctl kernel.stack_tracer_enabled (kernel/trace/trace_stack.c) */
+extern int stack_tracer_enabled;
+int stack_trace_sysctl(const struct ctl_table *table, int write, void *buffer,
+		       size_t *lenp, loff_t *ppos);
+#endif
+
 /* sysctl kernel.tracepoint_printk: we have no tracepoint output to print */
 extern int tracepoint_printk;
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,

@@ -157,6 +157,7 @@ struct filter_set {
 	struct list_head	list;
 	struct ftrace_ops	*ops;
 	struct trace_array	*tr;
+	bool			no_cmds;	/* func:cmd refused (an ops' own file) */
 };
 
 static struct filter_set global_set = {
@@ -610,6 +611,8 @@ static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 	}
 	if (!strcmp(it.cmd, "mod"))
 		return parse_mod(fw, ni, it.glob, it.param, it.negate);
+	if (fw->set->no_cmds)
+		return -EINVAL;
 	return parse_cmd(fw, ni, it.glob, it.cmd, it.param, it.negate);
 }
 
@@ -794,10 +797,10 @@ static void listing(struct seq_buf *s, void *data)
 	}
 }
 
-/* a filter file has its trace array in i_private, its FK_* in i_cdev */
-static int filter_open(struct inode *inode, struct file *file)
+/* @set: NULL for @tr's own */
+static int filter_open_set(struct inode *inode, struct file *file,
+			   struct trace_array *tr, struct filter_set *set)
 {
-	struct trace_array *tr = inode->i_private;
 	struct filter_file *ff;
 	int ret;
 
@@ -809,7 +812,7 @@ static int filter_open(struct inode *inode, struct file *file)
 		trace_array_put(tr);
 		return -ENOMEM;
 	}
-	ff->set = tr->filters;
+	ff->set = set ?: tr->filters;
 	ff->kind = (long)inode->i_cdev;
 	ff->is_notrace = ff->kind == FK_NOTRACE || ff->kind == FK_GRAPH_NOTRACE;
 	ff->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
@@ -824,6 +827,20 @@ static int filter_open(struct inode *inode, struct file *file)
 	}
 	file->private_data = ff;
 	return 0;
+}
+
+/* a filter file has its trace array in i_private, its FK_* in i_cdev */
+static int filter_open(struct inode *inode, struct file *file)
+{
+	return filter_open_set(inode, file, inode->i_private, NULL);
+}
+
+/* an ops' own file: its filter_set in i_private */
+static int ops_filter_open(struct inode *inode, struct file *file)
+{
+	struct filter_set *set = inode->i_private;
+
+	return filter_open_set(inode, file, set->tr, set);
 }
 
 static ssize_t filter_read(struct file *file, char __user *ubuf, size_t cnt,
@@ -901,6 +918,7 @@ static ssize_t filter_write(struct file *file, const char __user *ubuf,
 static int filter_release(struct inode *inode, struct file *file)
 {
 	struct filter_file *ff = file->private_data;
+	struct trace_array *tr = ff->set->tr;
 	int ret = 0;
 
 	if ((file->f_mode & FMODE_WRITE) && !ff->failed &&
@@ -917,12 +935,20 @@ static int filter_release(struct inode *inode, struct file *file)
 	}
 	kvfree(ff->list);
 	kfree(ff);
-	trace_array_put(inode->i_private);
+	trace_array_put(tr);
 	return 0;
 }
 
 static const struct file_operations filter_fops = {
 	.open		= filter_open,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= default_llseek,
+	.release	= filter_release,
+};
+
+static const struct file_operations ops_filter_fops = {
+	.open		= ops_filter_open,
 	.read		= filter_read,
 	.write		= filter_write,
 	.llseek		= default_llseek,
@@ -1063,7 +1089,8 @@ static int __init set_ftrace_notrace_param(char *str)
 }
 __setup("ftrace_notrace=", set_ftrace_notrace_param);
 
-static void __init apply_boot(char *list, bool is_notrace)
+static void __init apply_boot_set(struct filter_set *set, char *list,
+				  bool is_notrace, const char *param)
 {
 	struct filter_file *ff;
 	char *p;
@@ -1074,7 +1101,7 @@ static void __init apply_boot(char *list, bool is_notrace)
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
 	if (!ff)
 		return;
-	ff->set = &global_set;
+	ff->set = set;
 	ff->is_notrace = is_notrace;
 	ff->kind = is_notrace ? FK_NOTRACE : FK_FILTER;
 	for (p = list; *p; p++)
@@ -1087,8 +1114,39 @@ static void __init apply_boot(char *list, bool is_notrace)
 	mutex_unlock(&trace_types_lock);
 	kfree(ff);
 	if (ret)
-		pr_warn("ftrace_%s=: error %d, ignored\n",
-			is_notrace ? "notrace" : "filter", ret);
+		pr_warn("%s=: error %d, ignored\n", param, ret);
+}
+
+static void __init apply_boot(char *list, bool is_notrace)
+{
+	apply_boot_set(&global_set, list, is_notrace,
+		       is_notrace ? "ftrace_notrace" : "ftrace_filter");
+}
+
+/*
+ * A set_ftrace_filter-like file at the top of tracefs for @ops alone
+ * (stack_trace_filter), filled at once from @boot (a comma-separated
+ * boot parameter's list, @param its name) if given.  For built-in users,
+ * after fs_initcall; func:cmd items are refused, :mod: ones kept.
+ */
+int __init ftrace_ops_filter_file(const char *name, struct ftrace_ops *ops,
+				  char *boot, const char *param)
+{
+	struct filter_set *set;
+
+	set = kzalloc(sizeof(*set), GFP_KERNEL);
+	if (!set)
+		return -ENOMEM;
+	set->ops = ops;
+	set->tr = &global_trace;
+	set->no_cmds = true;
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&set->list, &filter_sets);
+	mutex_unlock(&ftrace_lock);
+	if (boot)
+		apply_boot_set(set, boot, false, param);
+	tracefs_create_file(name, TRACE_MODE_WRITE, NULL, set, &ops_filter_fops);
+	return 0;
 }
 
 static struct dentry *filter_file(struct trace_array *tr, const char *name,

@@ -107,6 +107,10 @@ bool ftrace_rec_next(struct rec_iter *it);
 struct ftrace_group *ftrace_group_of(struct module *mod);
 extern unsigned long ftrace_groups_gen;
 extern struct ftrace_ops ftrace_global_filter;
+
+/* a set_ftrace_filter-like file for @ops alone, e.g. stack_trace_filter */
+int ftrace_ops_filter_file(const char *name, struct ftrace_ops *ops,
+			   char *boot, const char *param);
 /* the only ops, once every enabled site is one it wants (ftrace.c) */
 extern struct ftrace_ops *ftrace_sole_ops;
 
