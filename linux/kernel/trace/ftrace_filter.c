@@ -1072,26 +1072,17 @@ static const struct ftrace_mod_hooks filter_mod_hooks = {
 
 /* ---- boot parameters ------------------------------------------------- */
 
-static char boot_filter[COMMAND_LINE_SIZE] __initdata;
-static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
-
-static int __init set_ftrace_filter_param(char *str)
-{
-	strscpy(boot_filter, str, sizeof(boot_filter));
-	return 1;
-}
-__setup("ftrace_filter=", set_ftrace_filter_param);
-
-static int __init set_ftrace_notrace_param(char *str)
-{
-	strscpy(boot_notrace, str, sizeof(boot_notrace));
-	return 1;
-}
-__setup("ftrace_notrace=", set_ftrace_notrace_param);
+TRACE_BOOT_STRING(boot_filter, "ftrace_filter=");
+TRACE_BOOT_STRING(boot_notrace, "ftrace_notrace=");
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+TRACE_BOOT_STRING(boot_graph, "ftrace_graph_filter=");
+TRACE_BOOT_STRING(boot_graph_notrace, "ftrace_graph_notrace=");
+#endif
 
 static void __init apply_boot_set(struct filter_set *set, char *list,
-				  bool is_notrace, const char *param)
+				  int kind, const char *param)
 {
+	bool is_notrace = kind == FK_NOTRACE || kind == FK_GRAPH_NOTRACE;
 	struct filter_file *ff;
 	char *p;
 	int ret;
@@ -1103,7 +1094,7 @@ static void __init apply_boot_set(struct filter_set *set, char *list,
 		return;
 	ff->set = set;
 	ff->is_notrace = is_notrace;
-	ff->kind = is_notrace ? FK_NOTRACE : FK_FILTER;
+	ff->kind = kind;
 	for (p = list; *p; p++)
 		if (*p == ',')
 			*p = ' ';
@@ -1119,7 +1110,7 @@ static void __init apply_boot_set(struct filter_set *set, char *list,
 
 static void __init apply_boot(char *list, bool is_notrace)
 {
-	apply_boot_set(&global_set, list, is_notrace,
+	apply_boot_set(&global_set, list, is_notrace ? FK_NOTRACE : FK_FILTER,
 		       is_notrace ? "ftrace_notrace" : "ftrace_filter");
 }
 
@@ -1144,7 +1135,7 @@ int __init ftrace_ops_filter_file(const char *name, struct ftrace_ops *ops,
 	list_add_tail(&set->list, &filter_sets);
 	mutex_unlock(&ftrace_lock);
 	if (boot)
-		apply_boot_set(set, boot, false, param);
+		apply_boot_set(set, boot, FK_FILTER, param);
 	tracefs_create_file(name, TRACE_MODE_WRITE, NULL, set, &ops_filter_fops);
 	return 0;
 }
@@ -1260,6 +1251,11 @@ static __init int ftrace_filter_init(void)
 	tr->filter_ops = &ftrace_global_filter;
 	apply_boot(boot_filter, false);
 	apply_boot(boot_notrace, true);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	apply_boot_set(&global_set, boot_graph, FK_GRAPH, "ftrace_graph_filter");
+	apply_boot_set(&global_set, boot_graph_notrace, FK_GRAPH_NOTRACE,
+		       "ftrace_graph_notrace");
+#endif
 	filter_files(tr);
 	trace_register_array_files(&filter_array_files);
 	return 0;

@@ -771,14 +771,30 @@ static int trace_options_open(struct inode *inode, struct file *file)
 	return tr_single_open(inode, file, trace_options_show);
 }
 
+/* the bit of the option called @name in @tr, 0 if none */
+static unsigned long option_bit(struct trace_array *tr, const char *name)
+{
+	unsigned long bit = 0;
+	unsigned int i;
+
+	mutex_lock(&tr->opts_lock);
+	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
+		if (tr->opts[i].name && !strcmp(tr->opts[i].name, name)) {
+			bit = tr->opts[i].bit;
+			break;
+		}
+	}
+	mutex_unlock(&tr->opts_lock);
+	return bit;
+}
+
 static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = file_tr(filp);
-	unsigned long bit = 0;
+	unsigned long bit;
 	char *buf, *name;
 	bool set = true;
-	unsigned int i;
 	int ret;
 
 	buf = trace_user_string(ubuf, cnt, 64);
@@ -789,14 +805,7 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 		name += 2;
 		set = false;
 	}
-	mutex_lock(&tr->opts_lock);
-	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
-		if (tr->opts[i].name && !strcmp(tr->opts[i].name, name)) {
-			bit = tr->opts[i].bit;
-			break;
-		}
-	}
-	mutex_unlock(&tr->opts_lock);
+	bit = option_bit(tr, name);
 	kfree(buf);
 	if (!bit || !option_listed(tr, bit))
 		return -EINVAL;
@@ -1262,13 +1271,26 @@ static const struct file_operations stats_fops = {
 
 /* ---- init ------------------------------------------------------------ */
 
-/* per-CPU buffer size at boot, as mainline's 1408 KB */
-#define TRACE_BUF_SIZE_DEFAULT	(1408UL << 10)
+/* per-CPU buffer size at boot, as mainline's 1408 KB; trace_buf_size= */
+static unsigned long trace_buf_size = 1408UL << 10;
+
+static int __init set_buf_size(char *str)
+{
+	unsigned long size = memparse(str, &str);
+
+	if (*str || !size) {
+		pr_warn("trace_buf_size=: bad size, ignored\n");
+		return 1;
+	}
+	trace_buf_size = size;
+	return 1;
+}
+__setup("trace_buf_size=", set_buf_size);
 
 /* The buffer and masks of @tr; the rest of it is zero or set already. */
 static int trace_array_alloc(struct trace_array *tr)
 {
-	tr->buffer = ring_buffer_alloc(TRACE_BUF_SIZE_DEFAULT, RB_FL_OVERWRITE);
+	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
 	if (!tr->buffer)
 		return -ENOMEM;
 	ring_buffer_set_clock(tr->buffer, TRACE_CLOCK_LOCAL);
@@ -1293,20 +1315,74 @@ static void trace_array_free(struct trace_array *tr)
 	kfree(tr);
 }
 
-/* ftrace=NAME: start a tracer during boot, once the boot filters are in */
-static char boot_tracer[MAX_TRACER_SIZE] __initdata;
+/*
+ * Boot parameters of the core, as mainline 6.12 documents them:
+ * ftrace=NAME starts a tracer, trace_options=a,noB sets options,
+ * trace_clock=NAME, alloc_snapshot, traceoff_on_warning,
+ * trace_instance=NAME creates an instance.  Applied once tracefs and the
+ * boot filters are in (fs_initcall_sync); a bad value is reported on the
+ * console and ignored.
+ */
+TRACE_BOOT_STRING(boot_tracer, "ftrace=");
+TRACE_BOOT_STRING(boot_options, "trace_options=");
+TRACE_BOOT_STRING(boot_clock, "trace_clock=");
+TRACE_BOOT_STRING(boot_instances, "trace_instance=");
+static bool boot_snapshot __initdata;
 
-static int __init set_boot_tracer(char *str)
+static int __init set_boot_snapshot(char *str)
 {
-	strscpy(boot_tracer, str, sizeof(boot_tracer));
+	boot_snapshot = true;
 	return 1;
 }
-__setup("ftrace=", set_boot_tracer);
+__setup("alloc_snapshot", set_boot_snapshot);
 
-static __init int start_boot_tracer(void)
+static int __init set_traceoff_on_warning(char *str)
 {
+	__disable_trace_on_warning = 1;
+	return 1;
+}
+__setup("traceoff_on_warning", set_traceoff_on_warning);
+
+static void __init apply_boot_options(void)
+{
+	char *p = boot_options, *name;
+	unsigned long bit;
+	bool on;
+
+	while ((name = strsep(&p, ",")) != NULL) {
+		if (!*name)
+			continue;
+		on = strncmp(name, "no", 2);
+		bit = option_bit(&global_trace, on ? name : name + 2);
+		if (!bit || set_trace_flag(&global_trace, bit, on))
+			pr_warn("trace_options=: no option %s, ignored\n", name);
+	}
+}
+
+static int instance_mkdir(const char *name);
+static int trace_set_clock(struct trace_array *tr, const char *name);
+
+static __init int trace_boot_params(void)
+{
+	char *p = boot_instances, *name;
 	int ret;
 
+	apply_boot_options();
+	if (boot_clock[0] && trace_set_clock(&global_trace, boot_clock))
+		pr_warn("trace_clock=%s: no such clock, ignored\n", boot_clock);
+	if (boot_snapshot) {
+		mutex_lock(&trace_types_lock);
+		ret = trace_snapshot_alloc(&global_trace);
+		mutex_unlock(&trace_types_lock);
+		if (ret)
+			pr_warn("alloc_snapshot: error %d\n", ret);
+	}
+	/* "name", or "name,event,...": we have no events to enable */
+	name = strsep(&p, ",");
+	if (name && *name && instance_mkdir(name))
+		pr_warn("trace_instance=%s: cannot create it, ignored\n", name);
+	if (p && *p)
+		pr_warn("trace_instance=: events are not supported, '%s' ignored\n", p);
 	if (!boot_tracer[0])
 		return 0;
 	ret = tracing_set_tracer(&global_trace, boot_tracer);
@@ -1318,7 +1394,7 @@ static __init int start_boot_tracer(void)
 	return 0;
 }
 /* after fs_initcall(ftrace_filter_init), which applies ftrace_filter= */
-fs_initcall_sync(start_boot_tracer);
+fs_initcall_sync(trace_boot_params);
 
 void __init early_trace_init(void)
 {
@@ -1463,7 +1539,7 @@ static int trace_set_clock(struct trace_array *tr, const char *name)
  */
 static __init int trace_default_clock(void)
 {
-	if (!sched_clock_stable()) {
+	if (!sched_clock_stable() && !boot_clock[0]) {
 		trace_set_clock(&global_trace, "global");
 		pr_info("sched_clock() is unstable: trace_clock defaults to global\n");
 	}

@@ -5,6 +5,7 @@
 
 #include <linux/cpumask.h>
 #include <linux/fs.h>
+#include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
@@ -18,6 +19,7 @@
 #include <linux/string.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
+#include <asm/setup.h>
 
 #include "ring_buffer_ext.h"
 
@@ -134,6 +136,19 @@ struct print_entry {
 				 TRACE_ITER_CONTEXT_INFO | TRACE_ITER_IRQ_INFO | \
 				 TRACE_ITER_MARKERS | TRACE_ITER_OVERWRITE | \
 				 TRACE_ITER_RECORD_CMD)
+
+/*
+ * A boot parameter kept as text for an initcall to apply: declares
+ * @var and the __setup() handler of @param ("name=") that fills it.
+ */
+#define TRACE_BOOT_STRING(var, param)				\
+	static char var[COMMAND_LINE_SIZE] __initdata;		\
+	static int __init var##_setup(char *str)		\
+	{							\
+		strscpy(var, str, sizeof(var));			\
+		return 1;					\
+	}							\
+	__setup(param, var##_setup)
 
 struct tracer;
 struct filter_set;

@@ -429,6 +429,19 @@ static int depth_set(struct trace_array *tr, unsigned long key, u64 val)
 static const struct trace_num_file depth_file =
 	TRACE_NUM_FILE(depth_get, depth_set, INT_MAX);
 
+/* ftrace_graph_max_depth=N, as max_graph_depth */
+static __init int set_max_depth_param(char *str)
+{
+	int depth;
+
+	if (kstrtoint(str, 0, &depth) || depth < 0)
+		pr_warn("ftrace_graph_max_depth=%s: not a depth, ignored\n", str);
+	else
+		max_graph_depth = depth;
+	return 1;
+}
+__setup("ftrace_graph_max_depth=", set_max_depth_param);
+
 static __init int init_graph_trace(void)
 {
 	return register_tracer(&graph_tracer);
