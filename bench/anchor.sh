@@ -16,7 +16,7 @@ if [ ! -f "$src/Makefile" ]; then
 fi
 frag=$b/anchor/$variant.config
 if [ "$variant" = nopg ]; then
-	grep -Ev 'FTRACE_TEST_MODULE|FUNCTION_|DYNAMIC_FTRACE' "$top/configs/qemu.config"
+	grep -Ev 'FTRACE_TEST_MODULE|FUNCTION_|DYNAMIC_FTRACE|STACK_TRACER' "$top/configs/qemu.config"
 	echo '# CONFIG_FUNCTION_TRACER is not set'
 else
 	grep -v 'FTRACE_TEST_MODULE' "$top/configs/qemu.config"

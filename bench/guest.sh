@@ -15,6 +15,8 @@ us() { put "$1" "$(timeit "$2")" us; }
 reset() {
 	echo nop > current_tracer
 	echo 0 > function_profile_enabled 2>/dev/null
+	echo 0 > /proc/sys/kernel/stack_tracer_enabled 2>/dev/null
+	echo > stack_trace_filter 2>/dev/null
 	echo > set_ftrace_filter 2>/dev/null
 	echo > set_graph_function 2>/dev/null
 	echo 1 > tracing_on
@@ -78,7 +80,7 @@ loops getppid 20000 > /dev/null
 echo 0 > function_profile_enabled
 info profiler_hits_per_getppid "$(cat trace_stat/function* | awk '$2 ~ /^[0-9]+$/ { s += $2 } END { printf "%.1f", s / 20000 }')"
 
-# 2. per traced call: function, function_graph, profiler; all or one
+# 2. per traced call: function, function_graph, profiler, stack tracer; all or one
 # function; the function tracer also under large filters: '*' (every
 # function, through the filter hash) and 100 names (getppid's body and 99
 # others), where each call looks itself up in a hash of that size
@@ -114,7 +116,18 @@ for r in $(seq $R); do
 	echo $hot > set_ftrace_filter
 	echo 1 > function_profile_enabled
 	put prof_one_getppid "$(loops getppid 1000000)" ns
+	# the stack tracer, every function and getppid's body alone
+	if [ -e /proc/sys/kernel/stack_tracer_enabled ]; then
+		reset
+		echo 1 > /proc/sys/kernel/stack_tracer_enabled
+		put stack_all_getppid "$(loops getppid 100000)" ns
+		reset
+		echo $hot > stack_trace_filter
+		echo 1 > /proc/sys/kernel/stack_tracer_enabled
+		put stack_one_getppid "$(loops getppid 1000000)" ns
+	fi
 done
+reset
 
 # 3. the ring buffer alone: trace_marker writes from CPU 0, no tracer
 if [ -e trace_marker ]; then

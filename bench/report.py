@@ -107,13 +107,14 @@ w('A getppid loop with a tracer on, less the same loop with tracing off '
   'profiler\'s hits per iteration) or only the body of getppid (`*_one`, '
   'one call per iteration; `set_ftrace_filter`).  `fn` is the function '
   'tracer, `graph` function_graph, `prof` function_profile_enabled under '
-  'nop.  `fnstar` is the function tracer under `echo \'*\' > set_ftrace_filter`, '
+  'nop, `stack` the stack tracer (`stack_tracer_enabled`, `stack_trace_filter`).  '
+  '`fnstar` is the function tracer under `echo \'*\' > set_ftrace_filter`, '
   '`fn100` under a filter of 100 names (getppid\'s body among them): the '
   'cost of the filter hash lookup.  ns per call.\n')
 w('| tracer | mainline ns/iter | ours ns/iter | mainline ns/call | ours ns/call | ours / mainline |')
 w('|---|---:|---:|---:|---:|---:|')
 for n in ('fn_all', 'fn_one', 'fnstar_all', 'fn100_one', 'graph_all', 'graph_one',
-          'prof_all', 'prof_one'):
+          'prof_all', 'prof_one', 'stack_all', 'stack_one'):
     name = n + '_getppid'
     per = {}
     for k in ('ours', 'mainline'):

@@ -60,4 +60,33 @@ grep -q 'trace_options=: no option nosuchopt, ignored' "$log"
 say $? "a bad trace_options= name is reported and ignored"
 grep -q 'ftrace_notrace=: error -22, ignored' "$log"
 say $? "a bad ftrace_notrace= name is reported and ignored"
+
+# The oops path: an oops in init (ftrace_testmod's oops parameter) calls
+# the die notifier, which dumps the oopsing CPU's events alone
+# (ftrace_dump_on_oops=orig_cpu) and stops tracing; the panic that follows
+# ("Attempted to kill init!") dumps again and finds nothing left.
+olog=${log%.log}-oops.log
+timeout --foreground -k 10 "${QEMU_TIMEOUT:-600}" \
+	qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
+	-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read ftrace_dump_on_oops=orig_cpu harness=crash harness_crash=oops" \
+	</dev/null 2>&1 | tr -d '\r' > "$olog"
+grep -q 'BUG: kernel NULL pointer dereference' "$olog"
+say $? "oops: the module's NULL dereference oopsed"
+cpu=$(sed -n 's/^CPU: \([0-9]*\) UID: .* Comm: init .*/\1/p' "$olog" | head -1)
+odump=$(awk '/^Oops: / { p = 1 }
+	     p && /^Dumping ftrace buffer:$/ { d = 1; next }
+	     d && /^---------------------------------$/ { r++; if (r == 2) exit; next }
+	     d && r == 1 { print }' "$olog")
+n=$(printf '%s\n' "$odump" | grep -cE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : vfs_read <-ksys_read$')
+[ -n "$cpu" ] && [ "$n" -ge 1 ]
+say $? "oops: the die notifier dumped vfs_read lines ($n) before the oops report ended"
+other=$(printf '%s\n' "$odump" | awk -v c="$cpu" '$2 + 0 != c || $2 !~ /^[0-9]/' | grep -c . || true)
+[ -n "$cpu" ] && [ "$other" = 0 ]
+say $? "oops: orig_cpu dumped CPU ${cpu:-?}'s events alone ($other from others)"
+sed -n '/Kernel panic - not syncing: Attempted to kill init/,$p' "$olog" |
+	grep -A1 '^Dumping ftrace buffer:$' | grep -qx '   (ftrace buffer empty)'
+say $? "oops: the panic after it found the buffer empty"
+
 [ $fails -eq 0 ]

@@ -2,7 +2,9 @@
 /*
  * A module for the ftrace selftests: traceable functions that run when
  * the module loads and whenever a number is written to
- * /sys/module/ftrace_testmod/parameters/call.
+ * /sys/module/ftrace_testmod/parameters/call; writing 1 to
+ * .../parameters/oops dereferences NULL, for the crash-dump test
+ * (tests/host/crashdump: an oops, not a panic, calls the die notifier).
  */
 #include <linux/init.h>
 #include <linux/module.h>
@@ -44,6 +46,26 @@ static const struct kernel_param_ops call_ops = {
 };
 module_param_cb(call, &call_ops, &calls, 0644);
 MODULE_PARM_DESC(call, "write N to call ftrace_testmod_outer() N times");
+
+static int ftrace_testmod_do_oops(const char *val, const struct kernel_param *kp)
+{
+	int *p = NULL;
+	bool on;
+	int ret;
+
+	ret = kstrtobool(val, &on);
+	if (ret || !on)
+		return ret;
+	/* a NULL dereference the compiler can neither prove nor drop */
+	OPTIMIZER_HIDE_VAR(p);
+	return READ_ONCE(*p);
+}
+
+static const struct kernel_param_ops oops_ops = {
+	.set	= ftrace_testmod_do_oops,
+};
+module_param_cb(oops, &oops_ops, NULL, 0200);
+MODULE_PARM_DESC(oops, "write 1 to oops (a NULL dereference)");
 
 static int __init ftrace_testmod_init(void)
 {
