@@ -18,26 +18,39 @@ say() {
 	if [ "$1" = 0 ]; then echo "ok - crashdump: $2"; else echo "not ok - crashdump: $2"; fails=$((fails + 1)); fi
 }
 
+# boot LOG ARGS...: the test kernel with these parameters, console in LOG
+boot() {
+	local out=$1
+
+	shift
+	timeout --foreground -k 10 "${QEMU_TIMEOUT:-600}" \
+		qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
+		-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
+		-kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read $* harness=crash" \
+		</dev/null 2>&1 | tr -d '\r' > "$out"
+}
+
+# dump_after REGEX LOG: the lines of the first dump after a line matching REGEX
+dump_after() {
+	awk -v start="$1" '$0 ~ start { p = 1 }
+		p && /^Dumping ftrace buffer:$/ { d = 1; next }
+		d && /^---------------------------------$/ { r++; if (r == 2) exit; next }
+		d && r == 1 { print }' "$2"
+}
+
 params="trace_buf_size=512k trace_clock=mono trace_options=record-tgid,nosuchopt traceoff_on_warning"
 params="$params ftrace_graph_filter=vfs_read ftrace_graph_notrace=vfs_write ftrace_graph_max_depth=3"
 params="$params trace_instance=bootinst alloc_snapshot stacktrace stacktrace_filter=vfs_read"
 params="$params ftrace_notrace=nosuch_fn_xyz"
-timeout --foreground -k 10 "${QEMU_TIMEOUT:-600}" \
-	qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
-	-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
-	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read ftrace_dump_on_oops $params harness=crash" \
-	</dev/null 2>&1 | tr -d '\r' > "$log"
+boot "$log" ftrace_dump_on_oops $params
 
 grep -q 'ftrace: tracer function started at boot' "$log"
 say $? "ftrace=function started the function tracer during boot"
 grep -q '^sysrq: Trigger a crash' "$log"
 say $? "the guest reached the crash (sysrq-c)"
 # the dump: after the panic line, mainline's header, the lines, the rule
-dump=$(awk '/Kernel panic - not syncing: sysrq triggered crash/ { p = 1 }
-	    p && /^Dumping ftrace buffer:$/ { d = 1; next }
-	    d && /^---------------------------------$/ { r++; if (r == 2) exit; next }
-	    d && r == 1 { print }' "$log")
+dump=$(dump_after 'Kernel panic - not syncing: sysrq triggered crash' "$log")
 [ -n "$dump" ]
 say $? "the panic printed 'Dumping ftrace buffer:' and the lines between two rules"
 n=$(printf '%s\n' "$dump" | grep -cE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : vfs_read <-ksys_read$')
@@ -66,19 +79,11 @@ say $? "a bad ftrace_notrace= name is reported and ignored"
 # (ftrace_dump_on_oops=orig_cpu) and stops tracing; the panic that follows
 # ("Attempted to kill init!") dumps again and finds nothing left.
 olog=${log%.log}-oops.log
-timeout --foreground -k 10 "${QEMU_TIMEOUT:-600}" \
-	qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
-	-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
-	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read ftrace_dump_on_oops=orig_cpu harness=crash harness_crash=oops" \
-	</dev/null 2>&1 | tr -d '\r' > "$olog"
+boot "$olog" ftrace_dump_on_oops=orig_cpu harness_crash=oops
 grep -q 'BUG: kernel NULL pointer dereference' "$olog"
 say $? "oops: the module's NULL dereference oopsed"
 cpu=$(sed -n 's/^CPU: \([0-9]*\) UID: .* Comm: init .*/\1/p' "$olog" | head -1)
-odump=$(awk '/^Oops: / { p = 1 }
-	     p && /^Dumping ftrace buffer:$/ { d = 1; next }
-	     d && /^---------------------------------$/ { r++; if (r == 2) exit; next }
-	     d && r == 1 { print }' "$olog")
+odump=$(dump_after '^Oops: ' "$olog")
 n=$(printf '%s\n' "$odump" | grep -cE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : vfs_read <-ksys_read$')
 [ -n "$cpu" ] && [ "$n" -ge 1 ]
 say $? "oops: the die notifier dumped vfs_read lines ($n) before the oops report ended"
