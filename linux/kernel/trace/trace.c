@@ -771,11 +771,18 @@ static int trace_options_open(struct inode *inode, struct file *file)
 	return tr_single_open(inode, file, trace_options_show);
 }
 
-/* the bit of the option called @name in @tr, 0 if none */
-static unsigned long option_bit(struct trace_array *tr, const char *name)
+/*
+ * The bit of the option that @name ("opt" or "noopt") sets or, with @on
+ * false, clears in @tr; 0 if none.
+ */
+static unsigned long option_bit(struct trace_array *tr, const char *name, bool *on)
 {
 	unsigned long bit = 0;
 	unsigned int i;
+
+	*on = strncmp(name, "no", 2);
+	if (!*on)
+		name += 2;
 
 	mutex_lock(&tr->opts_lock);
 	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
@@ -794,18 +801,14 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 	struct trace_array *tr = file_tr(filp);
 	unsigned long bit;
 	char *buf, *name;
-	bool set = true;
+	bool set;
 	int ret;
 
 	buf = trace_user_string(ubuf, cnt, 64);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	name = strim(buf);
-	if (!strncmp(name, "no", 2)) {
-		name += 2;
-		set = false;
-	}
-	bit = option_bit(tr, name);
+	bit = option_bit(tr, name, &set);
 	kfree(buf);
 	if (!bit || !option_listed(tr, bit))
 		return -EINVAL;
@@ -1352,8 +1355,7 @@ static void __init apply_boot_options(void)
 	while ((name = strsep(&p, ",")) != NULL) {
 		if (!*name)
 			continue;
-		on = strncmp(name, "no", 2);
-		bit = option_bit(&global_trace, on ? name : name + 2);
+		bit = option_bit(&global_trace, name, &on);
 		if (!bit || set_trace_flag(&global_trace, bit, on))
 			pr_warn("trace_options=: no option %s, ignored\n", name);
 	}
@@ -1393,6 +1395,7 @@ static __init int trace_boot_params(void)
 		pr_info("ftrace: tracer %s started at boot\n", boot_tracer);
 	return 0;
 }
+
 /* after fs_initcall(ftrace_filter_init), which applies ftrace_filter= */
 fs_initcall_sync(trace_boot_params);
 

@@ -114,8 +114,8 @@ static void dump_param(void)
 		len = end - p;
 		if (first && len == 1 && *p == '0')
 			continue;
-		if (first && ((len == 1 && (*p == '1' || *p == '2')) ||
-			      (len == 8 && !strncmp(p, "orig_cpu", 8)))) {
+		if (first && ((len == 1 && *p == '1') ||
+			      dump_mode_of(p, len) == DUMP_ORIG)) {
 			dump_array(&global_trace, dump_mode_of(p, len));
 			continue;
 		}

@@ -70,7 +70,7 @@ static unsigned long stack_use(unsigned long p)
 static void save_stack(unsigned long ip, unsigned long *parent, unsigned long use)
 {
 	struct unwind_state state;
-	unsigned long *slot;
+	unsigned long *slot, depth;
 	unsigned int n = 0;
 
 	entry_ip[n] = ip + MCOUNT_INSN_SIZE;
@@ -81,13 +81,14 @@ static void save_stack(unsigned long ip, unsigned long *parent, unsigned long us
 		slot = unwind_get_return_address_ptr(&state);
 		if (!slot || slot < parent)
 			continue;
-		if (!stack_use((unsigned long)slot))
+		depth = stack_use((unsigned long)slot);
+		if (!depth)
 			break;
 		entry_ip[n] = unwind_get_return_address(&state);
 		/* the entry code's frame ends the walk with no caller */
 		if (!entry_ip[n])
 			break;
-		entry_depth[n++] = stack_use((unsigned long)slot);
+		entry_depth[n++] = depth;
 	}
 	nr_entries = n;
 }
