@@ -31,10 +31,27 @@
  * waited for with ftrace_sync() before it may be freed.  A task's stack is
  * changed only by the task itself, with irqs off around the push and the
  * pop, or while it is not running (fork, idle setup, sched switch).
+ *
+ * NMIs (and the #DB and #MC handlers that run as NMIs) trace on the stack
+ * of the task they interrupt, nested like irqs, and may land anywhere in a
+ * push or a pop.  Each leaves the stack's top, the frames below it and the
+ * counts as it found them, apart from frames' opened bits, so the task's
+ * code holds to four rules:
+ *  - the top moves up before the frame above the old top is filled in, and
+ *    down only after the frame is read: a nested call never writes a frame
+ *    the task is using;
+ *  - a frame's users word is published last on a push and taken (set to 0)
+ *    first on a pop, so a frame above the top always has none: a nested
+ *    call attaches itself only to complete frames;
+ *  - opened bits are claimed with a local cmpxchg on the users word, so a
+ *    call is opened once, and a pop sees every open that happened;
+ *  - the counts move right beside the users word, leaving a window of a
+ *    few instructions in which an NMI's calls print a level off.
  */
 #include <linux/bitops.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <asm/local64.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
@@ -54,7 +71,7 @@ struct graph_frame {
 	unsigned long		func;
 	unsigned long		*retp;
 	u64			calltime;	/* moved on by time slept */
-	u64			child_ns;	/* spent in hooked callees */
+	local64_t		child_ns;	/* spent in hooked callees */
 	unsigned int		pc;		/* context at entry: trace_ctx_of() */
 	unsigned int		gen;		/* fgraph_gen at entry */
 	u8			cflags;
@@ -135,7 +152,8 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 
 	if (s) {
 		t->curr_ret_stack = 0;
-		memset(s->cnt, 0, sizeof(s->cnt));
+		/* frames above the top have no users: see NMIs above */
+		memset(s, 0, sizeof(*s));
 		return;
 	}
 	if (READ_ONCE(graph_active))
@@ -208,6 +226,7 @@ static void notrace stack_user_reset(struct fgraph_counts *cnt,
 	cnt->depth = 0;
 	cnt->roots = 0;
 	cnt->hidden = 0;
+	cnt->irq_roots = 0;
 	cnt->gen = u->gen;
 }
 
@@ -222,35 +241,63 @@ static __always_inline bool user_sees(struct fgraph_user *u, unsigned long ip,
 	return ftrace_pid_allowed();
 }
 
-/* @u takes the call at @idx: tell it of its nearest call below first */
-static __always_inline void open_caller(struct graph_stack *s, int idx,
-					int id, struct fgraph_user *u)
-{
-	struct graph_frame *f;
-
-	while (--idx >= 0 && !(s->frame[idx].taken & BIT(id)))
-		;
-	/* not if it was taken by an earlier user of the slot */
-	if (idx < 0 || (s->frame[idx].opened & BIT(id)) ||
-	    gen_before(s->frame[idx].gen, u->gen))
-		return;
-	f = &s->frame[idx];
-	f->opened |= BIT(id);
-	/* it is the user's topmost frame */
-	u->open(u, f->func, trace_ctx_of(f->cflags, f->pc, f->migrate),
-		s->cnt[id].depth - 1);
-}
-
-/* ->entry()'s answer as the frame's taken, roots and hidden bits of slot 0 */
+/* A frame's users word: taken, roots, hidden and opened bits of slot 0 */
 #define WB_TAKE		BIT_ULL(0)
 #define WB_ROOT		BIT_ULL(16)
 #define WB_HIDE		BIT_ULL(32)
+#define WB_OPEN		BIT_ULL(48)
 static const u64 want_bits[8] = {
 	0, WB_TAKE, WB_ROOT, WB_TAKE | WB_ROOT,
 	WB_HIDE, WB_TAKE | WB_HIDE, WB_ROOT | WB_HIDE, WB_TAKE | WB_ROOT | WB_HIDE,
 };
 
 static_assert(FGRAPH_TAKE == 1 && FGRAPH_ROOT == 2 && FGRAPH_HIDE == 4);
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__);
+
+/* @u takes the call at @idx: tell it of its nearest call below first */
+static __always_inline void open_caller(struct graph_stack *s, int idx,
+					int id, struct fgraph_user *u)
+{
+	struct graph_frame *f;
+	u64 old;
+
+	while (--idx >= 0 && !(READ_ONCE(s->frame[idx].taken) & BIT(id)))
+		;
+	/* not if it was taken by an earlier user of the slot */
+	if (idx < 0 || gen_before(s->frame[idx].gen, u->gen))
+		return;
+	f = &s->frame[idx];
+	/* once, though an NMI may open it between our read and our write */
+	old = READ_ONCE(f->users);
+	do {
+		if (old & (WB_OPEN << id))
+			return;
+	} while (!try_cmpxchg_local(&f->users, &old, old | (WB_OPEN << id)));
+	/* it is the user's topmost frame */
+	u->open(u, f->func, trace_ctx_of(f->cflags, f->pc, f->migrate),
+		s->cnt[id].depth - 1);
+}
+
+/* Count the bits of @users in the users' counts: the push and the pop. */
+static __always_inline void counts_push(struct graph_stack *s, u64 users)
+{
+	unsigned long mask = (u16)users;
+
+	while (mask)
+		s->cnt[next_user(&mask)].depth++;
+	if (likely(!(users >> 16)))
+		return;
+	mask = (u16)(users >> 16);
+	while (mask) {
+		struct fgraph_counts *cnt = &s->cnt[next_user(&mask)];
+
+		cnt->roots++;
+		cnt->irq_roots += !!in_hardirq();
+	}
+	mask = (u16)(users >> 32);
+	while (mask)
+		s->cnt[next_user(&mask)].hidden++;
+}
 
 /*
  * Ask user @u (slot @id) about the call at frame @idx; @exact: fgraph_exact
@@ -268,16 +315,9 @@ static __always_inline u64 user_entry(struct graph_stack *s, int idx, int id,
 	if (unlikely(cnt->gen != u->gen))
 		stack_user_reset(cnt, u);
 	want = u->entry(u, ip, cnt);
-	/* this call goes on the stack: count it for the user now */
-	if (want & FGRAPH_TAKE) {
-		if (u->open)
-			open_caller(s, idx, id, u);
-		cnt->depth++;
-	}
-	if (unlikely(want & (FGRAPH_ROOT | FGRAPH_HIDE))) {
-		cnt->roots += !!(want & FGRAPH_ROOT);
-		cnt->hidden += !!(want & FGRAPH_HIDE);
-	}
+	/* counted once the frame is pushed */
+	if ((want & FGRAPH_TAKE) && u->open)
+		open_caller(s, idx, id, u);
 	return want_bits[want & 7] << id;
 }
 
@@ -292,8 +332,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	bool exact;
 	u64 users;
 
-	/* NMIs could interleave with the frame setup below: not traced */
-	if (!s || in_nmi() || atomic_read(&current->tracing_graph_pause))
+	if (!s || atomic_read(&current->tracing_graph_pause))
 		return;
 	if (current->curr_ret_stack >= FGRAPH_DEPTH_MAX) {
 		atomic_inc(&current->trace_overrun);
@@ -329,7 +368,10 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	if (!users)
 		goto out;
 
+	/* the frame is ours before it is written: NMIs above */
 	f = &s->frame[idx];
+	WRITE_ONCE(current->curr_ret_stack, idx + 1);
+	barrier();
 	f->ret = *parent;
 	f->func = ip;
 	f->retp = parent;
@@ -338,11 +380,11 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->cflags = trace_ctx_flags(trace_irqs_status(irqflags));
 	f->migrate = min(trace_ctx_migrate(), 0xfU);
 	f->gen = gen;
-	f->users = users;	/* none opened yet */
-	f->child_ns = 0;
+	local64_set(&f->child_ns, 0);
 	f->calltime = TRACE_CLOCK_LOCAL();
+	counts_push(s, users);
 	barrier();
-	current->curr_ret_stack = idx + 1;
+	WRITE_ONCE(f->users, users);	/* none opened yet */
 	barrier();
 	*parent = (unsigned long)return_to_handler;
 out:
@@ -366,7 +408,7 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	int idx = current->curr_ret_stack - 1;
 	unsigned int taken, opened, gen;
 	unsigned long irqflags, mask, ret, func;
-	u64 now, calltime, child_ns;
+	u64 now, calltime, child_ns, users;
 	struct graph_frame *f;
 	struct fgraph_ret r;
 	int bit, id;
@@ -382,31 +424,43 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	 */
 	local_irq_save(irqflags);
 	f = &s->frame[idx];
+	/* no NMI opens the call once its bits are taken: NMIs above */
+	users = READ_ONCE(f->users);
+	while (!try_cmpxchg_local(&f->users, &users, 0))
+		;
 	ret = f->ret;
 	func = f->func;
 	calltime = f->calltime;
-	child_ns = f->child_ns;
 	gen = f->gen;
-	taken = f->taken;
-	opened = f->opened;
+	taken = (u16)users;
+	opened = (u16)(users >> 48);
 	mask = taken;
 	while (mask) {
 		id = next_user(&mask);
 		s->cnt[id].depth -= counts_hold(s, id, gen);
 	}
-	if (unlikely(f->roots | f->hidden)) {
-		mask = f->roots;
+	if (unlikely((users >> 16) & 0xffffffffULL)) {
+		bool irq = f->pc & HARDIRQ_MASK;
+
+		mask = (u16)(users >> 16);
 		while (mask) {
 			id = next_user(&mask);
-			s->cnt[id].roots -= counts_hold(s, id, gen);
+			if (!counts_hold(s, id, gen))
+				continue;
+			s->cnt[id].roots--;
+			s->cnt[id].irq_roots -= irq;
 		}
-		mask = f->hidden;
+		mask = (u16)(users >> 32);
 		while (mask) {
 			id = next_user(&mask);
 			s->cnt[id].hidden -= counts_hold(s, id, gen);
 		}
 	}
-	current->curr_ret_stack = idx;
+	/* read last: an NMI's calls returning add to it until the pop */
+	child_ns = local64_read(&f->child_ns);
+	WRITE_ONCE(f->retp, NULL);	/* the unwinder's */
+	barrier();
+	WRITE_ONCE(current->curr_ret_stack, idx);
 	local_irq_restore(irqflags);
 
 	if (!taken)
@@ -423,7 +477,7 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	 */
 	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME)) {
 		if (idx)
-			s->frame[idx - 1].child_ns += now - calltime;
+			local64_add(now - calltime, &s->frame[idx - 1].child_ns);
 		calltime = min(calltime + child_ns, now);
 	}
 	r.func = func;

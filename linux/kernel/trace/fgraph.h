@@ -18,6 +18,7 @@ struct fgraph_counts {
 	u8			depth;		/* it took */
 	u8			roots;		/* it counted FGRAPH_ROOT */
 	u8			hidden;		/* it counted FGRAPH_HIDE */
+	u8			irq_roots;	/* of roots, those in hardirq */
 	unsigned int		gen;		/* fgraph.c's */
 };
 
@@ -32,9 +33,9 @@ struct fgraph_ret {
 /*
  * A user sees the calls that @filter's hashes (set_ftrace_filter and
  * set_ftrace_notrace) let through for tasks that @pids lets through (NULL:
- * the top level's set_ftrace_pid).  Callbacks run with preemption off and
- * never in NMI: ->entry() and ->open() with irqs off, ->ret() with the
- * recursion guard held.  @ctx is tracing_gen_ctx() at the call's entry;
+ * the top level's set_ftrace_pid).  Callbacks run with preemption off, in
+ * any context, NMI included: ->entry() and ->open() with irqs off, ->ret()
+ * with the recursion guard held.  @ctx is tracing_gen_ctx() at the call's entry;
  * @depth counts the calls below it that the user took.
  */
 struct fgraph_user {

@@ -94,6 +94,9 @@ static unsigned int notrace profile_entry(struct fgraph_user *u,
 					  unsigned long func,
 					  const struct fgraph_counts *cnt)
 {
+	/* the tables are written with irqs off: NMIs would race them */
+	if (in_nmi())
+		return 0;
 	ftrace_profile_hit(func);
 	return FGRAPH_TAKE;
 }

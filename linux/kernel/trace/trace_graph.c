@@ -49,16 +49,22 @@ static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
 	struct trace_array *tr = user_tr(u);
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
+	bool irq_off;
 
-	if (cnt->hidden || (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
-			    in_hardirq()))
+	if (cnt->hidden)
 		return 0;
+	/*
+	 * funcgraph-irqs off hides hardirqs (NMIs too), but not the calls
+	 * under a set_graph_function root entered in one: as mainline 6.12.
+	 */
+	irq_off = !(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
+		  in_hardirq() && !cnt->irq_roots;
 	if (ftrace_hash_has(rcu_dereference_raw(tr->graph_notrace_hash), func))
-		return FGRAPH_HIDE;
+		return irq_off ? 0 : FGRAPH_HIDE;
 	gfunc = rcu_dereference_raw(tr->graph_hash);
 	if (ftrace_hash_has(gfunc, func))
 		flags |= FGRAPH_ROOT;
-	else if (gfunc && gfunc->count && !cnt->roots)
+	else if (irq_off || (gfunc && gfunc->count && !cnt->roots))
 		return 0;
 	if (max_graph_depth && cnt->depth >= max_graph_depth)
 		return 0;
