@@ -415,7 +415,6 @@ struct trace_iter {
 	bool				dump;		/* ftrace_dump()'s lines */
 	struct seq_buf			seq;
 	char				line[2 * PAGE_SIZE];	/* a 4 KB marker fits */
-	bool				graph_irq[NR_CPUS];	/* in an irq */
 	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
 };
 

@@ -62,7 +62,6 @@ static void dump_array(struct trace_array *tr, enum ftrace_dump_mode mode)
 	unsigned long lost, n = 0;
 
 	memset(it, 0, offsetof(struct trace_iter, seq));
-	memset(it->graph_irq, 0, sizeof(it->graph_irq));
 	memset(it->graph_pid, 0, sizeof(it->graph_pid));
 	it->tr = tr;
 	it->buffer = READ_ONCE(tr->buffer);

@@ -284,7 +284,6 @@ static bool graph_print_line(struct trace_iter *it)
 	unsigned long flags = it->tr->trace_flags;
 	struct trace_entry *ent = it->ent;
 	struct seq_buf *s = &it->seq;
-	bool irq = ent->flags & TRACE_FLAG_HARDIRQ;
 	bool dur = flags & TRACE_ITER_GRAPH_DURATION;
 	int cpu = it->cpu, depth, i;
 	unsigned long func;
@@ -308,17 +307,11 @@ static bool graph_print_line(struct trace_iter *it)
 		it->graph_pid[cpu] = ent->pid + 1;
 	}
 
-	/* an irq came in or left since this CPU's last line */
-	if (!(flags & TRACE_ITER_GRAPH_IRQS))
-		irq = false;
-	if (irq != it->graph_irq[cpu]) {
-		print_prologue(it, cpu);
-		seq_buf_printf(s, "%s%s%s\n", dur ? "  " : "",
-			       irq ? "==========>" : "<==========",
-			       dur ? " |" : "");
-		it->graph_irq[cpu] = irq;
-	}
-
+	/*
+	 * No "==========>" where an irq comes in: mainline 6.12 prints them
+	 * only for functions in .irqentry.text, which on x86-64 holds the
+	 * untraced asm stubs alone, so it never does (observed).
+	 */
 	print_prologue(it, cpu);
 	if (ent->type == TRACE_PRINT) {
 		/* a trace_marker line shows as a comment, as in mainline */
