@@ -1241,7 +1241,8 @@ static struct trace_array_files filter_array_files = {
 	.destroy	= filter_array_destroy,
 };
 
-static __init int ftrace_filter_init(void)
+/* the boot lists, in before a boot tracer starts (core_initcall_sync) */
+static __init int ftrace_filter_boot(void)
 {
 	struct trace_array *tr = &global_trace;
 
@@ -1256,7 +1257,13 @@ static __init int ftrace_filter_init(void)
 	apply_boot_set(&global_set, boot_graph_notrace, FK_GRAPH_NOTRACE,
 		       "ftrace_graph_notrace");
 #endif
-	filter_files(tr);
+	return 0;
+}
+core_initcall(ftrace_filter_boot);
+
+static __init int ftrace_filter_init(void)
+{
+	filter_files(&global_trace);
 	trace_register_array_files(&filter_array_files);
 	return 0;
 }

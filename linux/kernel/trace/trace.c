@@ -771,6 +771,13 @@ static int trace_options_open(struct inode *inode, struct file *file)
 	return tr_single_open(inode, file, trace_options_show);
 }
 
+/* @name without its "no" prefix; *@on: it had none */
+static const char *option_name(const char *name, bool *on)
+{
+	*on = strncmp(name, "no", 2);
+	return *on ? name : name + 2;
+}
+
 /*
  * The bit of the option that @name ("opt" or "noopt") sets or, with @on
  * false, clears in @tr; 0 if none.
@@ -780,10 +787,7 @@ static unsigned long option_bit(struct trace_array *tr, const char *name, bool *
 	unsigned long bit = 0;
 	unsigned int i;
 
-	*on = strncmp(name, "no", 2);
-	if (!*on)
-		name += 2;
-
+	name = option_name(name, on);
 	mutex_lock(&tr->opts_lock);
 	for (i = 0; i < ARRAY_SIZE(tr->opts); i++) {
 		if (tr->opts[i].name && !strcmp(tr->opts[i].name, name)) {
@@ -1322,12 +1326,16 @@ static void trace_array_free(struct trace_array *tr)
  * Boot parameters of the core, as mainline 6.12 documents them:
  * ftrace=NAME starts a tracer, trace_options=a,noB sets options,
  * trace_clock=NAME, alloc_snapshot, traceoff_on_warning,
- * trace_instance=NAME creates an instance.  Applied once tracefs and the
- * boot filters are in (fs_initcall_sync); a bad value is reported on the
- * console and ignored.
+ * trace_instance=NAME creates an instance.  The tracer starts once every
+ * tracer is registered and the boot filters are in (core_initcall_sync),
+ * as mainline's does at core_initcall; the instance waits for tracefs
+ * (fs_initcall_sync); options that tracers add later (funcgraph-*) are
+ * set at late_initcall.  A bad value is reported on the console and
+ * ignored.
  */
 TRACE_BOOT_STRING(boot_tracer, "ftrace=");
 TRACE_BOOT_STRING(boot_options, "trace_options=");
+static char boot_options_later[COMMAND_LINE_SIZE] __initdata;
 TRACE_BOOT_STRING(boot_clock, "trace_clock=");
 TRACE_BOOT_STRING(boot_instances, "trace_instance=");
 static bool boot_snapshot __initdata;
@@ -1346,18 +1354,49 @@ static int __init set_traceoff_on_warning(char *str)
 }
 __setup("traceoff_on_warning", set_traceoff_on_warning);
 
-static void __init apply_boot_options(void)
+/* an option's bit by name, before its file exists; *@on: no "no" prefix */
+static unsigned long __init boot_option_bit(const char *name, bool *on)
 {
-	char *p = boot_options, *name;
+	unsigned long bit = 0;
+	unsigned int i;
+
+	name = option_name(name, on);
+	for (i = 0; i < ARRAY_SIZE(trace_options); i++)
+		if (!strcmp(trace_options[i].name, name))
+			return trace_options[i].bit;
+	if (!strcmp(name, "record-cmd"))
+		return TRACE_ITER_RECORD_CMD;
+	mutex_lock(&trace_types_lock);
+	for (i = 0; i < ARRAY_SIZE(option_kinds) && option_kinds[i].name; i++) {
+		if (!strcmp(option_kinds[i].name, name)) {
+			bit = option_kinds[i].bit;
+			break;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return bit;
+}
+
+/* sets the options of @list known now; the others go to @later, or warn */
+static void __init apply_boot_options(char *list, char *later)
+{
 	unsigned long bit;
+	char *name;
 	bool on;
 
-	while ((name = strsep(&p, ",")) != NULL) {
+	while ((name = strsep(&list, ",")) != NULL) {
 		if (!*name)
 			continue;
-		bit = option_bit(&global_trace, name, &on);
-		if (!bit || set_trace_flag(&global_trace, bit, on))
+		bit = boot_option_bit(name, &on);
+		if (bit && !set_trace_flag(&global_trace, bit, on))
+			continue;
+		if (!later) {
 			pr_warn("trace_options=: no option %s, ignored\n", name);
+			continue;
+		}
+		if (*later)
+			strlcat(later, ",", COMMAND_LINE_SIZE);
+		strlcat(later, name, COMMAND_LINE_SIZE);
 	}
 }
 
@@ -1366,10 +1405,9 @@ static int trace_set_clock(struct trace_array *tr, const char *name);
 
 static __init int trace_boot_params(void)
 {
-	char *p = boot_instances, *name;
 	int ret;
 
-	apply_boot_options();
+	apply_boot_options(boot_options, boot_options_later);
 	if (boot_clock[0] && trace_set_clock(&global_trace, boot_clock))
 		pr_warn("trace_clock=%s: no such clock, ignored\n", boot_clock);
 	if (boot_snapshot) {
@@ -1379,12 +1417,6 @@ static __init int trace_boot_params(void)
 		if (ret)
 			pr_warn("alloc_snapshot: error %d\n", ret);
 	}
-	/* "name", or "name,event,...": we have no events to enable */
-	name = strsep(&p, ",");
-	if (name && *name && instance_mkdir(name))
-		pr_warn("trace_instance=%s: cannot create it, ignored\n", name);
-	if (p && *p)
-		pr_warn("trace_instance=: events are not supported, '%s' ignored\n", p);
 	if (!boot_tracer[0])
 		return 0;
 	ret = tracing_set_tracer(&global_trace, boot_tracer);
@@ -1396,8 +1428,30 @@ static __init int trace_boot_params(void)
 	return 0;
 }
 
-/* after fs_initcall(ftrace_filter_init), which applies ftrace_filter= */
-fs_initcall_sync(trace_boot_params);
+/* after core_initcall(ftrace_filter_boot), which applies ftrace_filter= */
+core_initcall_sync(trace_boot_params);
+
+static __init int trace_boot_instance(void)
+{
+	char *p = boot_instances, *name;
+
+	/* "name", or "name,event,...": we have no events to enable */
+	name = strsep(&p, ",");
+	if (name && *name && instance_mkdir(name))
+		pr_warn("trace_instance=%s: cannot create it, ignored\n", name);
+	if (p && *p)
+		pr_warn("trace_instance=: events are not supported, '%s' ignored\n", p);
+	return 0;
+}
+fs_initcall_sync(trace_boot_instance);
+
+/* the options that tracers added after core_initcall_sync */
+static __init int trace_boot_options_later(void)
+{
+	apply_boot_options(boot_options_later, NULL);
+	return 0;
+}
+late_initcall(trace_boot_options_later);
 
 void __init early_trace_init(void)
 {
@@ -1781,10 +1835,16 @@ static struct dentry *instances_dir;
 /* the other parts' files of an instance, in registration order */
 static LIST_HEAD(array_files);
 
+/* also for the instances made before it (trace_instance= at boot) */
 void trace_register_array_files(struct trace_array_files *f)
 {
+	struct trace_array *tr;
+
 	mutex_lock(&trace_types_lock);
 	list_add_tail(&f->list, &array_files);
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && f->create(tr))
+			pr_warn("instance %s: some files are missing\n", tr->name);
 	mutex_unlock(&trace_types_lock);
 }
 

@@ -300,13 +300,20 @@ static int cmdline_size_set(struct trace_array *tr, unsigned long key, u64 num)
 static const struct trace_num_file cmdline_size_file =
 	TRACE_NUM_FILE(cmdline_size_get, cmdline_size_set, PID_MAX_DEFAULT);
 
-static __init int trace_cmdline_init(void)
+/* before a boot tracer starts (core_initcall_sync) */
+static __init int trace_cmdline_alloc(void)
 {
 	struct cmdline_table *t = cmdline_table_alloc(SAVED_CMDLINES_DEFAULT);
 
 	if (!t)
 		return -ENOMEM;
 	cmdline_table_swap(t);
+	return 0;
+}
+core_initcall(trace_cmdline_alloc);
+
+static __init int trace_cmdline_init(void)
+{
 	tracefs_create_file("saved_cmdlines", TRACE_MODE_READ, NULL, NULL,
 			    &saved_cmdlines_fops);
 	tracefs_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, NULL, NULL,

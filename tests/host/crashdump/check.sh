@@ -39,7 +39,7 @@ dump_after() {
 		d && r == 1 { print }' "$2"
 }
 
-params="trace_buf_size=512k trace_clock=mono trace_options=record-tgid,nosuchopt traceoff_on_warning"
+params="trace_buf_size=512k trace_clock=mono trace_options=record-tgid,nosuchopt,funcgraph-proc traceoff_on_warning"
 params="$params ftrace_graph_filter=vfs_read ftrace_graph_notrace=vfs_write ftrace_graph_max_depth=3"
 params="$params trace_instance=bootinst alloc_snapshot stacktrace stacktrace_filter=vfs_read"
 params="$params ftrace_notrace=nosuch_fn_xyz"
@@ -47,6 +47,11 @@ boot "$log" ftrace_dump_on_oops $params
 
 grep -q 'ftrace: tracer function started at boot' "$log"
 say $? "ftrace=function started the function tracer during boot"
+# as mainline's, before the fs initcalls (inet_init is one), not after
+t=$(grep -n -m1 'ftrace: tracer function started at boot' "$log" | cut -d: -f1)
+i=$(grep -n -m1 'NET: Registered PF_INET protocol family' "$log" | cut -d: -f1)
+[ -n "$t" ] && [ -n "$i" ] && [ "$t" -lt "$i" ]
+say $? "the boot tracer started before the fs initcalls (console lines ${t:-?} < ${i:-?})"
 grep -q '^sysrq: Trigger a crash' "$log"
 say $? "the guest reached the crash (sysrq-c)"
 # the dump: after the panic line, mainline's header, the lines, the rule
@@ -66,7 +71,7 @@ say $r "the marker written just before the crash is init's last line"
 # time order: the microseconds never go back
 printf '%s\n' "$dump" | sed -E 's/.* ([0-9]+)us : .*/\1/' | sort -c -n 2>/dev/null
 say $? "the lines are in time order"
-want='boot-params: kb=512 clock=[mono] tgid=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst st=1 stf=vfs_read'
+want='boot-params: kb=512 clock=[mono] tgid=1 gp=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst ipid=1 st=1 stf=vfs_read'
 printf '%s\n' "$dump" | grep -qF "tracing_mark_write: $want"
 say $? "the boot parameters took effect: $(printf '%s\n' "$dump" | grep -o 'boot-params: .*')"
 grep -q 'trace_options=: no option nosuchopt, ignored' "$log"
