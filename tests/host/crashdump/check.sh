@@ -71,7 +71,7 @@ say $r "the marker written just before the crash is init's last line"
 # time order: the microseconds never go back
 printf '%s\n' "$dump" | sed -E 's/.* ([0-9]+)us : .*/\1/' | sort -c -n 2>/dev/null
 say $? "the lines are in time order"
-want='boot-params: kb=512 clock=[mono] tgid=1 gp=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst ipid=1 st=1 stf=vfs_read'
+want='boot-params: kb=512 clock=[mono] tgid=1 gp=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst ipid=1 snap=1 st=1 stf=vfs_read'
 printf '%s\n' "$dump" | grep -qF "tracing_mark_write: $want"
 say $? "the boot parameters took effect: $(printf '%s\n' "$dump" | grep -o 'boot-params: .*')"
 grep -q 'trace_options=: no option nosuchopt, ignored' "$log"
