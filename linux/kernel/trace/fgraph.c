@@ -399,6 +399,37 @@ static __always_inline bool counts_hold(struct graph_stack *s, int id,
 }
 
 /*
+ * ->ret() of each user in @taken.  @r is filled where it is declared: a
+ * plain declaration would be zeroed first (INIT_STACK_ALL_ZERO), on every
+ * return.
+ */
+static __always_inline void ret_to_users(struct graph_stack *s,
+					 unsigned long taken,
+					 unsigned int opened, unsigned int gen,
+					 unsigned long func, unsigned long retval,
+					 u64 calltime, u64 now)
+{
+	const struct fgraph_ret r = {
+		.func		= func,
+		.retval		= retval,
+		.calltime	= calltime,
+		.rettime	= now,
+	};
+	unsigned long mask = taken & READ_ONCE(fgraph_mask);
+
+	while (mask) {
+		struct fgraph_user *u;
+		int id = next_user(&mask);
+
+		u = READ_ONCE(fgraph_users[id]);
+		/* a user added since the call was not asked about it */
+		if (!u || gen_before(gen, u->gen))
+			continue;
+		u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
+	}
+}
+
+/*
  * Called by return_to_handler with the function's return value: call back
  * the takers, hand back the address.
  */
@@ -410,7 +441,6 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	unsigned long irqflags, mask, ret, func;
 	u64 now, calltime, child_ns, users;
 	struct graph_frame *f;
-	struct fgraph_ret r;
 	int bit, id;
 
 	if (WARN_ON_ONCE(!s || idx < 0))
@@ -480,21 +510,7 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 			local64_add(now - calltime, &s->frame[idx - 1].child_ns);
 		calltime = min(calltime + child_ns, now);
 	}
-	r.func = func;
-	r.retval = retval;
-	r.calltime = calltime;
-	r.rettime = now;
-	mask = taken & READ_ONCE(fgraph_mask);
-	while (mask) {
-		struct fgraph_user *u;
-
-		id = next_user(&mask);
-		u = READ_ONCE(fgraph_users[id]);
-		/* a user added since the call was not asked about it */
-		if (!u || gen_before(gen, u->gen))
-			continue;
-		u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
-	}
+	ret_to_users(s, taken, opened, gen, func, retval, calltime, now);
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
 	return ret;
