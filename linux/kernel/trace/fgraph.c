@@ -51,12 +51,12 @@
 #include <linux/bitops.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
-#include <asm/local64.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
+#include <asm/local64.h>
 
 #include "fgraph.h"
 #include "ftrace_internal.h"
@@ -278,7 +278,7 @@ static __always_inline void open_caller(struct graph_stack *s, int idx,
 		s->cnt[id].depth - 1);
 }
 
-/* Count the bits of @users in the users' counts: the push and the pop. */
+/* Count a pushed frame's @users bits in the users' counts (the pop uncounts them in place). */
 static __always_inline void counts_push(struct graph_stack *s, u64 users)
 {
 	unsigned long mask = (u16)users;
