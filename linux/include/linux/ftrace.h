@@ -23,11 +23,21 @@
 #include <linux/sched.h>
 #include <linux/trace_clock.h>
 #include <linux/types.h>
+#include <linux/ftrace_regs.h>
+#include <linux/trace_recursion.h>
 #include <asm/ftrace.h>
 
 struct ctl_table;
+struct ftrace_ops;
+struct ftrace_regs;
 struct module;
 struct task_struct;
+
+/* the registers a callback was handed: a full pt_regs, or NULL */
+static __always_inline struct pt_regs *ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	return fregs ? arch_ftrace_get_regs(fregs) : NULL;
+}
 
 /* Callers' addresses, for the irq/preempt annotations of other code. */
 #define ftrace_return_address0		__builtin_return_address(0)
@@ -96,16 +106,30 @@ struct ftrace_hash;
  * A tracer callback, called on entry of every function its ops selects.
  * @ip: address of the traced function's call site (its first insn)
  * @parent_ip: the address the traced function will return to
- * @parent: where that return address is kept on the stack
+ * @op: the ops it was registered with
+ * @fregs: the registers at the call (see <linux/ftrace_regs.h>); the
+ *	traced function's return address is at ftrace_regs_get_stack_pointer()
  */
 typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
-			      struct ftrace_ops *op, unsigned long *parent);
+			      struct ftrace_ops *op, struct ftrace_regs *fregs);
 
-/* ops->flags */
+/*
+ * ops->flags: 6.12's names and bit numbers for what in-kernel users set
+ * (see Documentation/trace/function-tracer/inkernel-api.rst), then our own.
+ */
 #define FTRACE_OPS_FL_ENABLED		BIT(0)	/* on the list */
-#define FTRACE_OPS_FL_GLOBAL_FILTER	BIT(1)	/* set_ftrace_filter/notrace decide */
+#define FTRACE_OPS_FL_DYNAMIC		BIT(1)	/* accepted: every ops is waited for */
+#define FTRACE_OPS_FL_SAVE_REGS		BIT(2)	/* wants a full pt_regs */
+#define FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED BIT(3)
+#define FTRACE_OPS_FL_RECURSION		BIT(4)	/* accepted: the dispatcher always guards */
+#define FTRACE_OPS_FL_IPMODIFY		BIT(12)	/* may change the ip: one per function */
+#define FTRACE_OPS_FL_RCU		BIT(14)	/* call only where RCU is watching */
+#define FTRACE_OPS_FL_PERMANENT		BIT(16)	/* ftrace_enabled cannot go 0 */
+/* x86-64 always passes the arguments: nothing to ask for */
+#define FTRACE_OPS_FL_SAVE_ARGS		0
+#define FTRACE_OPS_FL_GLOBAL_FILTER	BIT(28)	/* set_ftrace_filter/notrace decide */
 /* ->wants() chooses the sites; the callback runs for every site and filters */
-#define FTRACE_OPS_FL_SUBOPS		BIT(2)
+#define FTRACE_OPS_FL_SUBOPS		BIT(29)
 
 /*
  * An ops is traced where its filter hash says (empty means everywhere)
@@ -124,13 +148,19 @@ struct ftrace_ops {
 	struct ftrace_hash __rcu	*notrace_hash;
 	/* FTRACE_OPS_FL_SUBOPS: does it want the site at ip (ftrace_lock held) */
 	bool				(*wants)(struct ftrace_ops *op, unsigned long ip);
+	/* 0: no ops has a trampoline of its own (the ORC unwinder asks) */
+	unsigned long			trampoline;
 };
+
+/* /proc/sys/kernel/ftrace_enabled */
+extern int ftrace_enabled;
 
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
 
-/* Called from ftrace_caller, with the site's ip and the return slot. */
-void ftrace_dispatch(unsigned long ip, unsigned long *parent);
+/* Called from the trampolines (arch/x86/kernel/ftrace_64.S). */
+void ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
+		     struct ftrace_regs *fregs);
 
 /* copy_process() and free_task(): per-task tracer state */
 void ftrace_graph_init_task(struct task_struct *t);
@@ -171,14 +201,32 @@ unsigned long ftrace_location(unsigned long ip);
 int ftrace_text_reserved(const void *start, const void *end);
 
 /* arch code patching, see arch/x86/kernel/ftrace.c */
+enum {
+	FTRACE_SITE_NOP,
+	FTRACE_SITE_CALL,	/* call ftrace_caller */
+	FTRACE_SITE_REGS,	/* call ftrace_regs_caller */
+};
+
 int ftrace_arch_init_site(unsigned long ip);
-int ftrace_arch_update_site(unsigned long ip, bool enable);
+int ftrace_arch_update_site(unsigned long ip, int from, int to);
 void ftrace_arch_update_finish(void);
 
-int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
+/*
+ * An ops' own filter and notrace hashes, for in-kernel users: by site (or
+ * function) address, or by set_ftrace_filter's glob syntax (@buf of @len
+ * bytes, func:cmd and unloaded modules refused).  @reset empties first.
+ * They may be changed while the ops is registered, and survive
+ * unregistering; ftrace_free_filter() drops both (the ops unregistered).
+ */
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip, int remove,
+			 int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
 		      int reset);
-int ftrace_set_notrace(struct ftrace_ops *ops, const char *buf, int len,
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 		       int reset);
+void ftrace_free_filter(struct ftrace_ops *ops);
 
 #else /* !CONFIG_DYNAMIC_FTRACE */
 
@@ -189,6 +237,32 @@ static inline void ftrace_release_mod(struct module *mod) { }
 static inline void ftrace_free_mem(struct module *mod, void *start, void *end) { }
 static inline void ftrace_free_init_mem(void) { }
 static inline unsigned long ftrace_location(unsigned long ip) { return 0; }
+static inline int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+				       int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter_ips(struct ftrace_ops *ops,
+					unsigned long *ips, unsigned int cnt,
+					int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf,
+				    int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf,
+				     int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline void ftrace_free_filter(struct ftrace_ops *ops) { }
 static inline int ftrace_text_reserved(const void *start, const void *end)
 {
 	return 0;
@@ -196,8 +270,12 @@ static inline int ftrace_text_reserved(const void *start, const void *end)
 
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-/* Our only trampoline is in core kernel text; modules have none. */
+/* Our only trampolines are in core kernel text; no ops has its own. */
 static inline bool is_ftrace_trampoline(unsigned long addr) { return false; }
+static inline struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
+}
 
 static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 					 unsigned long *value, char *type,
@@ -249,6 +327,7 @@ ftrace_graph_ret_addr(struct task_struct *task, int *idx, unsigned long ret,
 {
 	return ret;
 }
+
 static inline void pause_graph_tracing(void) { }
 static inline void unpause_graph_tracing(void) { }
 static inline void ftrace_graph_sched_switch(struct task_struct *prev,

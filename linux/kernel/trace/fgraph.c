@@ -322,8 +322,9 @@ static __always_inline u64 user_entry(struct graph_stack *s, int idx, int id,
 }
 
 static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
-				struct ftrace_ops *op, unsigned long *parent)
+				struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
+	unsigned long *parent = (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
 	struct graph_stack *s = stack_of(current);
 	unsigned long mask, irqflags;
 	struct graph_frame *f;

@@ -18,6 +18,14 @@
  * dispatch after an update: either way one call the filter no longer
  * wants may be traced, as with a sole ops on mainline.
  *
+ * In-kernel users (livepatch, kprobes, modules) register ops of their
+ * own.  A site some ops with FTRACE_OPS_FL_SAVE_REGS wants calls
+ * ftrace_regs_caller, which saves all of pt_regs; the others call
+ * ftrace_caller.  Both resume where the callbacks left the ip.  One
+ * FTRACE_OPS_FL_IPMODIFY ops at most has a function (a second gets
+ * -EBUSY, at register or at a filter change), and while an ops with
+ * FTRACE_OPS_FL_PERMANENT is registered ftrace_enabled stays 1.
+ *
  * Locking: ftrace_lock serialises every change to the ops list, the
  * hashes and the site states.  The callback path takes no lock: it walks
  * the ops list and reads hashes with preemption disabled, and writers
@@ -30,6 +38,7 @@
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -53,7 +62,7 @@ DEFINE_MUTEX(ftrace_lock);
 
 /* set on the first inconsistency; nothing is patched afterwards */
 static bool ftrace_disabled;
-static int ftrace_enabled = 1;
+int ftrace_enabled = 1;
 
 static struct ftrace_ops __rcu *ftrace_ops_list;
 struct ftrace_ops *ftrace_sole_ops;
@@ -80,6 +89,8 @@ static int rec_cmp(const void *a, const void *b)
 static void ftrace_bug(unsigned long ip, int err)
 {
 	ftrace_disabled = true;
+	/* kprobes on ftrace stop using it, and leave their ops alone */
+	kprobe_ftrace_kill();
 	pr_err("disabling the function tracer: site %pS error %d\n",
 	       (void *)ip, err);
 	WARN_ON_ONCE(1);
@@ -166,20 +177,52 @@ struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
 	return NULL;
 }
 
-unsigned long ftrace_location(unsigned long ip)
+/* @g's first record at or above @ip, or NULL */
+static struct dyn_ftrace *group_first_from(struct ftrace_group *g,
+					   unsigned long ip)
+{
+	unsigned int lo = 0, hi = g->count;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (g->recs[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < g->count ? &g->recs[lo] : NULL;
+}
+
+/* the first live site in [@start, @end], or 0 */
+static unsigned long site_in(unsigned long start, unsigned long end)
 {
 	struct ftrace_group *g;
 	struct dyn_ftrace *rec;
-	unsigned long ret = 0;
+
+	list_for_each_entry_rcu(g, &ftrace_groups, list) {
+		rec = group_first_from(g, start);
+		for (; rec && rec < g->recs + g->count && rec->ip <= end; rec++)
+			if (!(rec->flags & REC_FREED))
+				return rec->ip;
+	}
+	return 0;
+}
+
+/*
+ * The site of the function at @ip: @ip may be the site, inside its
+ * instruction, or the function's first byte (the site follows an endbr64
+ * under IBT).  0 if there is none.  kprobes and livepatch ask this.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long size, offset, ret;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(g, &ftrace_groups, list) {
-		rec = group_lookup(g, ip);
-		if (rec && !(rec->flags & REC_FREED)) {
-			ret = rec->ip;
-			break;
-		}
-	}
+	ret = site_in(ip < MCOUNT_INSN_SIZE ? 0 : ip - (MCOUNT_INSN_SIZE - 1), ip);
+	if (!ret && kallsyms_lookup_size_offset(ip, &size, &offset) &&
+	    !offset && size)
+		ret = site_in(ip, ip + size - 1);
 	rcu_read_unlock();
 	return ret;
 }
@@ -247,10 +290,11 @@ static __always_inline bool ops_wants(struct ftrace_ops *op, unsigned long ip)
 				  &ftrace_global_filter : op->hash_owner ?: op, ip);
 }
 
-/* set_ftrace_pid gates the ops that share the global filter */
-static __always_inline bool ops_pid_allowed(struct ftrace_ops *op)
+static int rec_state(struct dyn_ftrace *rec)
 {
-	return !(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER) || ftrace_pid_allowed();
+	if (!(rec->flags & REC_ENABLED))
+		return FTRACE_SITE_NOP;
+	return rec->flags & REC_REGS ? FTRACE_SITE_REGS : FTRACE_SITE_CALL;
 }
 
 /* Bring @g's sites (all groups if NULL) in line with the ops list. */
@@ -272,23 +316,31 @@ static void ftrace_update_sites(struct ftrace_group *only)
 			continue;
 		for (i = 0; i < g->count; i++) {
 			struct dyn_ftrace *rec = &g->recs[i];
-			bool want = false;
+			int from = rec_state(rec), to = FTRACE_SITE_NOP;
 
 			if (rec->flags & REC_FREED)
 				continue;
 			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op && !want && ftrace_enabled;
-			     op = rcu_dereference_protected(op->next, 1))
-				want = op->flags & FTRACE_OPS_FL_SUBOPS ?
-				       op->wants(op, rec->ip) : ops_wants(op, rec->ip);
-			if (want == !!(rec->flags & REC_ENABLED))
+			     op && to != FTRACE_SITE_REGS && ftrace_enabled;
+			     op = rcu_dereference_protected(op->next, 1)) {
+				if (!(op->flags & FTRACE_OPS_FL_SUBOPS ?
+				      op->wants(op, rec->ip) : ops_wants(op, rec->ip)))
+					continue;
+				to = op->flags & FTRACE_OPS_FL_SAVE_REGS ?
+				     FTRACE_SITE_REGS : FTRACE_SITE_CALL;
+			}
+			if (to == from)
 				continue;
-			ret = ftrace_arch_update_site(rec->ip, want);
+			ret = ftrace_arch_update_site(rec->ip, from, to);
 			if (ret) {
 				ftrace_bug(rec->ip, ret);
 				goto out;
 			}
-			rec->flags ^= REC_ENABLED;
+			rec->flags &= ~(REC_ENABLED | REC_REGS);
+			if (to != FTRACE_SITE_NOP)
+				rec->flags |= REC_ENABLED;
+			if (to == FTRACE_SITE_REGS)
+				rec->flags |= REC_REGS;
 		}
 	}
 out:
@@ -305,6 +357,17 @@ void ftrace_update_locked(void)
 	ftrace_update_sites(NULL);
 }
 
+static bool permanent_ops(void)
+{
+	struct ftrace_ops *op;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list, 1); op;
+	     op = rcu_dereference_protected(op->next, 1))
+		if (op->flags & FTRACE_OPS_FL_PERMANENT)
+			return true;
+	return false;
+}
+
 /*
  * /proc/sys/kernel/ftrace_enabled: 0 puts every site back to a NOP while
  * the ops stay registered; 1 patches back what they want.
@@ -317,6 +380,11 @@ static int ftrace_enabled_handler(const struct ctl_table *table, int write,
 	mutex_lock(&ftrace_lock);
 	was = ftrace_enabled;
 	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+	/* livepatch's ops must stay: FTRACE_OPS_FL_PERMANENT */
+	if (!ret && write && was && !ftrace_enabled && permanent_ops()) {
+		ftrace_enabled = was;
+		ret = -EBUSY;
+	}
 	if (!ret && write && ftrace_enabled != was) {
 		ftrace_update_sites(NULL);
 		if (!ftrace_enabled)
@@ -359,26 +427,43 @@ void ftrace_sync(void)
 	schedule_on_each_cpu(ftrace_sync_fn);
 }
 
+/* What besides its hashes keeps @op from being called here. */
+static __always_inline bool ops_may_run(struct ftrace_ops *op,
+					struct ftrace_regs *fregs)
+{
+	unsigned long f = op->flags;
+
+	/* set_ftrace_pid gates the ops that share the global filter */
+	if ((f & FTRACE_OPS_FL_GLOBAL_FILTER) && !ftrace_pid_allowed())
+		return false;
+	if (likely(!(f & (FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RCU))))
+		return true;
+	/* entered through ftrace_caller while its site is being repatched */
+	if ((f & FTRACE_OPS_FL_SAVE_REGS) && !ftrace_get_regs(fregs))
+		return false;
+	return !(f & FTRACE_OPS_FL_RCU) || rcu_is_watching();
+}
+
 /*
- * Entered from ftrace_caller for every enabled site.  Lock-free: the ops
- * list and the hashes are only ever replaced, and freed after ftrace_sync().
+ * Entered from the trampolines for every enabled site.  Lock-free: the
+ * ops list and the hashes are only ever replaced, and freed after
+ * ftrace_sync().  @parent_ip was read once, before any callback: a graph
+ * ops swaps the return address for return_to_handler.
  */
-void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
+void notrace ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
+			     struct ftrace_regs *fregs)
 {
 	struct ftrace_ops *op;
 	int bit;
-	unsigned long parent_ip;
 
 	bit = ftrace_recursion_enter();
 	if (bit < 0)
 		return;
-	/* Once: a graph ops below swaps *parent for return_to_handler. */
-	parent_ip = READ_ONCE(*parent);
 	preempt_disable_notrace();
 	op = READ_ONCE(ftrace_sole_ops);
 	if (op) {
-		if (ops_pid_allowed(op))
-			op->func(ip, parent_ip, op, parent);
+		if (ops_may_run(op, fregs))
+			op->func(ip, parent_ip, op, fregs);
 		goto out;
 	}
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
@@ -386,22 +471,61 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long *parent)
 		/* a SUBOPS callback filters for itself */
 		if (!(op->flags & FTRACE_OPS_FL_SUBOPS) && !ops_wants(op, ip))
 			continue;
-		if (ops_pid_allowed(op))
-			op->func(ip, parent_ip, op, parent);
+		if (ops_may_run(op, fregs))
+			op->func(ip, parent_ip, op, fregs);
 	}
 out:
 	preempt_enable_notrace();
 	ftrace_recursion_exit(bit);
 }
 
+NOKPROBE_SYMBOL(ftrace_dispatch);
+
+/*
+ * May @ops (IPMODIFY) have @filter as its sites?  Each function has one
+ * ip-modifying ops at most: -EBUSY if another registered one has one of
+ * them, -EINVAL for an empty filter (every function).  Caller holds
+ * ftrace_lock.
+ */
+int ftrace_ipmodify_check(struct ftrace_ops *ops, struct ftrace_hash *filter)
+{
+	struct ftrace_func_entry *e;
+	struct ftrace_ops *op;
+	unsigned int b;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_IPMODIFY))
+		return 0;
+	if (!filter || !filter->count)
+		return -EINVAL;
+	for (op = rcu_dereference_protected(ftrace_ops_list, 1); op;
+	     op = rcu_dereference_protected(op->next, 1)) {
+		if (op == ops || !(op->flags & FTRACE_OPS_FL_IPMODIFY))
+			continue;
+		for (b = 0; b < (1U << filter->bits); b++)
+			hlist_for_each_entry(e, &filter->buckets[b], hlist)
+				if (ops_wants(op, e->ip))
+					return -EBUSY;
+	}
+	return 0;
+}
+
 /* Add @ops to the list and patch what it wants; caller holds ftrace_lock. */
 int ftrace_register_locked(struct ftrace_ops *ops)
 {
+	int ret;
+
 	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_disabled)
 		return -ENODEV;
-	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+	if (WARN_ON_ONCE(ops->flags & FTRACE_OPS_FL_ENABLED))
 		return -EBUSY;
+	/* it could not be kept: ftrace_enabled is 0 */
+	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
+		return -EBUSY;
+	ret = ftrace_ipmodify_check(ops, rcu_dereference_protected(ops->filter_hash, 1));
+	if (ret)
+		return ret;
 	ops->flags |= FTRACE_OPS_FL_ENABLED;
 	RCU_INIT_POINTER(ops->next, rcu_dereference_protected(ftrace_ops_list, 1));
 	rcu_assign_pointer(ftrace_ops_list, ops);
@@ -465,6 +589,9 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	struct ftrace_hash *old_filter = NULL, *old_notrace = NULL;
 
 	lockdep_assert_held(&ftrace_lock);
+	/* callers of a registered IPMODIFY ops' filter ran the check */
+	WARN_ON_ONCE(filter && (ops->flags & FTRACE_OPS_FL_ENABLED) &&
+		     ftrace_ipmodify_check(ops, filter));
 	filter = ftrace_hash_fit(filter);
 	skip = ftrace_hash_fit(skip);
 	if (filter) {
@@ -482,6 +609,91 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	ftrace_hash_free(old_filter);
 	ftrace_hash_free(old_notrace);
 }
+
+/* ---- the in-kernel filter API ---------------------------------------- */
+
+static int set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, bool remove, bool reset)
+{
+	struct ftrace_hash *cur, *h;
+	unsigned int i;
+	int ret = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return -ENODEV;
+	cur = rcu_dereference_protected(ops->filter_hash, 1);
+	h = ftrace_hash_copy(reset ? NULL : cur, remove ? 0 : cnt);
+	if (!h)
+		return -ENOMEM;
+	for (i = 0; i < cnt && !ret; i++) {
+		unsigned long ip = ftrace_location(ips[i]);
+
+		if (!ip)
+			ret = -EINVAL;
+		else if (!remove)
+			ret = ftrace_hash_add(h, ip);
+		else if (!ftrace_hash_contains(h, ip))
+			ret = -ENOENT;
+		else
+			ftrace_hash_remove(h, ip);
+	}
+	if (!ret && (ops->flags & FTRACE_OPS_FL_ENABLED))
+		ret = ftrace_ipmodify_check(ops, h);
+	if (ret) {
+		ftrace_hash_free(h);
+		return ret;
+	}
+	ftrace_ops_set_hashes(ops, h, NULL);
+	return 0;
+}
+
+/*
+ * Add (or with @remove, take out) the function at each of @ips to @ops'
+ * filter: a site, or a function's address (ftrace_location() maps it).
+ * -EINVAL if one is no traceable function, -ENOENT if one to remove is
+ * not there, -EBUSY if @ops modifies the ip and another such ops has one
+ * of them; nothing changes then.
+ */
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset)
+{
+	int ret;
+
+	mutex_lock(&ftrace_lock);
+	ret = set_filter_ips(ops, ips, cnt, remove, reset);
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ips);
+
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip, int remove,
+			 int reset)
+{
+	return ftrace_set_filter_ips(ops, &ip, 1, remove, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
+
+/* Drop @ops' filter and notrace hashes; @ops must not be registered. */
+void ftrace_free_filter(struct ftrace_ops *ops)
+{
+	struct ftrace_hash *filter, *skip;
+
+	mutex_lock(&ftrace_lock);
+	if (WARN_ON_ONCE(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		mutex_unlock(&ftrace_lock);
+		return;
+	}
+	filter = rcu_dereference_protected(ops->filter_hash, 1);
+	skip = rcu_dereference_protected(ops->notrace_hash, 1);
+	RCU_INIT_POINTER(ops->filter_hash, NULL);
+	RCU_INIT_POINTER(ops->notrace_hash, NULL);
+	mutex_unlock(&ftrace_lock);
+	/* unregistering waited for the callbacks that could see them */
+	ftrace_hash_free(filter);
+	ftrace_hash_free(skip);
+}
+EXPORT_SYMBOL_GPL(ftrace_free_filter);
 
 /* ---- boot and modules ------------------------------------------------ */
 

@@ -158,6 +158,7 @@ struct filter_set {
 	struct ftrace_ops	*ops;
 	struct trace_array	*tr;
 	bool			no_cmds;	/* func:cmd refused (an ops' own file) */
+	bool			no_pending;	/* :mod: of unloaded modules refused */
 };
 
 static struct filter_set global_set = {
@@ -197,7 +198,7 @@ struct cmd_table {
 static struct cmd_table __rcu *cmd_table;
 
 static void cmd_func(unsigned long ip, unsigned long parent_ip,
-		     struct ftrace_ops *op, unsigned long *parent);
+		     struct ftrace_ops *op, struct ftrace_regs *fregs);
 
 static struct ftrace_ops cmd_ops = {
 	.func	= cmd_func,
@@ -233,7 +234,7 @@ static void notrace cmd_fire(struct func_cmd *c)
 }
 
 static void notrace cmd_func(unsigned long ip, unsigned long parent_ip,
-			     struct ftrace_ops *op, unsigned long *parent)
+			     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct cmd_table *t = rcu_dereference_raw(cmd_table);
 	unsigned int lo = 0, hi;
@@ -527,7 +528,7 @@ static int parse_mod(struct filter_work *fw, struct name_index *ni,
 	}
 
 	/* not loaded: keep it for when it is (set_ftrace_filter/notrace) */
-	if (fw->kind >= FK_GRAPH)
+	if (fw->kind >= FK_GRAPH || fw->set->no_pending)
 		return -EINVAL;
 	if (negate) {
 		list_for_each_entry_safe(p, tmp, &mod_pending, list) {
@@ -710,6 +711,12 @@ static int apply_items(struct filter_file *ff, char *buf)
 	if (ret)
 		goto fail;
 
+	/* one ip-modifying ops per function (livepatch, kprobes) */
+	if (ff->kind == FK_FILTER && (ff->set->ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		ret = ftrace_ipmodify_check(ff->set->ops, fw.hash);
+		if (ret)
+			goto fail;
+	}
 	if (fw.cmds_used && fw.cmds.changed) {
 		ret = cmd_work_commit(&fw.cmds);
 		if (ret)
@@ -1139,6 +1146,55 @@ int __init ftrace_ops_filter_file(const char *name, struct ftrace_ops *ops,
 	tracefs_create_file(name, TRACE_MODE_WRITE, NULL, set, &ops_filter_fops);
 	return 0;
 }
+
+/*
+ * ftrace_set_filter() and ftrace_set_notrace(): @ops' own hashes, by the
+ * items of set_ftrace_filter (globs, !globs, :mod: of loaded modules).
+ */
+static int ops_set_items(struct ftrace_ops *ops, unsigned char *buf, int len,
+			 int reset, bool is_notrace)
+{
+	struct filter_set set = {
+		.ops = ops, .tr = &global_trace, .no_cmds = true, .no_pending = true,
+	};
+	struct filter_file *ff;
+	char *items;
+	int ret;
+
+	if (len < 0 || (len && !buf))
+		return -EINVAL;
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	items = kmemdup_nul(buf ?: (unsigned char *)"", len, GFP_KERNEL);
+	ret = -ENOMEM;
+	if (ff && items) {
+		ff->set = &set;
+		ff->is_notrace = is_notrace;
+		ff->kind = is_notrace ? FK_NOTRACE : FK_FILTER;
+		ff->trunc = reset;
+		mutex_lock(&trace_types_lock);
+		mutex_lock(&ftrace_lock);
+		ret = apply_items(ff, items);
+		mutex_unlock(&ftrace_lock);
+		mutex_unlock(&trace_types_lock);
+	}
+	kfree(items);
+	kfree(ff);
+	return ret;
+}
+
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset)
+{
+	return ops_set_items(ops, buf, len, reset, false);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter);
+
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset)
+{
+	return ops_set_items(ops, buf, len, reset, true);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_notrace);
 
 static struct dentry *filter_file(struct trace_array *tr, const char *name,
 				  int kind)

@@ -8,45 +8,22 @@
 #include <linux/mutex.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
+#include <linux/trace_recursion.h>
 
 #include "ftrace_hash.h"
 
 struct module;
 struct seq_file;
 
-/*
- * One bit per context level (task, softirq, irq, NMI) in the task's
- * trace_recursion word: a callback may be interrupted and traced again
- * from a higher level, but never re-enters itself at the same level.
- *
- * An interrupt is entered and left in steps, and the preempt count says
- * "interrupt" only in between: irq_exit_rcu() returns after the hardirq
- * count dropped, so its return is seen at the level of the code it
- * interrupted, whose bit a callback there may hold. One such call at a
- * time gets the transition bit; a second is a real recursion.
- */
-#define FTRACE_REC_TRANSITION	4
-
-/* The bit taken, or -1: tracing is forbidden on this context level. */
+/* The dispatcher's recursion guard: see <linux/trace_recursion.h>. */
 static __always_inline int ftrace_recursion_enter(void)
 {
-	unsigned long *word = &current->trace_recursion;
-	int bit = interrupt_context_level();
-
-	if (*word & BIT(bit)) {
-		bit = FTRACE_REC_TRANSITION;
-		if (*word & BIT(bit))
-			return -1;
-	}
-	*word |= BIT(bit);
-	barrier();
-	return bit;
+	return trace_recursion_enter(TRACE_REC_DISPATCH);
 }
 
 static __always_inline void ftrace_recursion_exit(int bit)
 {
-	barrier();
-	current->trace_recursion &= ~BIT(bit);
+	trace_recursion_exit(bit);
 }
 
 /*
@@ -58,8 +35,9 @@ static __always_inline unsigned long ftrace_recursion_hold(void)
 {
 	unsigned long old = current->trace_recursion;
 
-	current->trace_recursion = old | BIT(interrupt_context_level()) |
-				   BIT(FTRACE_REC_TRANSITION);
+	current->trace_recursion = old |
+		BIT(TRACE_REC_DISPATCH + interrupt_context_level()) |
+		BIT(TRACE_REC_DISPATCH + TRACE_REC_TRANSITION);
 	barrier();
 	return old;
 }
@@ -76,8 +54,9 @@ struct dyn_ftrace {
 	unsigned long		flags;
 };
 
-#define REC_ENABLED	BIT(0)	/* holds "call ftrace_caller" */
+#define REC_ENABLED	BIT(0)	/* holds a call to a trampoline */
 #define REC_FREED	BIT(1)	/* its (init) text is gone */
+#define REC_REGS	BIT(2)	/* that is ftrace_regs_caller */
 
 /* The sites of the kernel or of one module, sorted by address. */
 struct ftrace_group {
@@ -156,6 +135,7 @@ unsigned long ftrace_nr_sites(void);
 void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
 int ftrace_register_locked(struct ftrace_ops *ops);
+int ftrace_ipmodify_check(struct ftrace_ops *ops, struct ftrace_hash *filter);
 int ftrace_unregister_locked(struct ftrace_ops *ops);
 void ftrace_update_locked(void);
 

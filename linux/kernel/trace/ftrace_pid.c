@@ -44,11 +44,11 @@
 #include "ftrace_internal.h"
 #include "trace.h"
 
-/* trace_recursion: bits 0-4 recursion (ftrace.c), then these */
-#define PID_TRACED	BIT(8)
-#define PID_NOTRACED	BIT(9)
-#define PID_GEN_SHIFT	10
-#define PID_KEEP	(BIT(8) - 1)
+/* trace_recursion: the recursion guards' bits, then these */
+#define PID_TRACED	BIT(16)
+#define PID_NOTRACED	BIT(17)
+#define PID_GEN_SHIFT	18
+#define PID_KEEP	(BIT(16) - 1)
 
 struct pid_lists {
 	struct list_head	list;		/* all_pid_lists */

@@ -143,7 +143,7 @@ static void profile_unregister(void)
 #else /* !CONFIG_FUNCTION_GRAPH_TRACER: hits only */
 
 static void notrace profile_call(unsigned long ip, unsigned long parent_ip,
-				 struct ftrace_ops *op, unsigned long *parent)
+				 struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	unsigned long flags;
 

@@ -31,7 +31,7 @@ struct func_trace {
 static void notrace function_trace_call(unsigned long ip,
 					unsigned long parent_ip,
 					struct ftrace_ops *op,
-					unsigned long *parent)
+					struct ftrace_regs *fregs)
 {
 	struct func_trace *ft = container_of(op, struct func_trace, ops);
 	struct trace_array *tr = ft->tr;

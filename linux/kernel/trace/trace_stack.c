@@ -94,8 +94,9 @@ static void save_stack(unsigned long ip, unsigned long *parent, unsigned long us
 }
 
 static void notrace stack_trace_call(unsigned long ip, unsigned long parent_ip,
-				     struct ftrace_ops *op, unsigned long *parent)
+				     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
+	unsigned long *parent = (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
 	unsigned long flags, use;
 
 	if (in_nmi())

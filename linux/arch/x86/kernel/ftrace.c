@@ -2,11 +2,11 @@
 /*
  * x86 code patching for the function tracer.
  *
- * A site holds one of three 5-byte instructions: the compiler's
+ * A site holds one of four 5-byte instructions: the compiler's
  * "call __fentry__" until boot (or module load) turns it into a NOP, and
- * then either that NOP or "call ftrace_caller".  Every change first checks
- * that the site holds what it should; a site that does not is never
- * written.
+ * then that NOP, "call ftrace_caller" or "call ftrace_regs_caller" (some
+ * ops wants a full pt_regs there).  Every change first checks that the
+ * site holds what it should; a site that does not is never written.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -55,27 +55,40 @@ int __init_or_module ftrace_arch_init_site(unsigned long ip)
 	return 0;
 }
 
+static const char * const site_names[] = {
+	[FTRACE_SITE_NOP]	= "nop",
+	[FTRACE_SITE_CALL]	= "call ftrace_caller",
+	[FTRACE_SITE_REGS]	= "call ftrace_regs_caller",
+};
+
+static void site_insn(unsigned long ip, int state, u8 *insn)
+{
+	if (state == FTRACE_SITE_NOP)
+		memcpy(insn, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
+	else
+		site_call(ip, state == FTRACE_SITE_REGS ? ftrace_regs_caller :
+			  ftrace_caller, insn);
+}
+
 /*
- * NOP <-> call ftrace_caller on live code.  text_poke_queue() batches the
- * changes and applies them with the int3 protocol, so other CPUs may run
- * the site meanwhile.  Caller holds text_mutex, then calls
+ * Site state @from -> @to (FTRACE_SITE_*) on live code.
+ * text_poke_queue() batches the changes and applies them with the int3
+ * protocol, so other CPUs may run the site meanwhile (the int3 handler
+ * emulates the new call).  Caller holds text_mutex, then calls
  * ftrace_arch_update_finish().
  */
-int ftrace_arch_update_site(unsigned long ip, bool enable)
+int ftrace_arch_update_site(unsigned long ip, int from, int to)
 {
-	const u8 *nop = x86_nops[MCOUNT_INSN_SIZE];
-	u8 call[MCOUNT_INSN_SIZE];
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	int ret;
 
 	lockdep_assert_held(&text_mutex);
-	site_call(ip, ftrace_caller, call);
-	if (enable)
-		ret = site_expect(ip, nop, "nop");
-	else
-		ret = site_expect(ip, call, "call ftrace_caller");
+	site_insn(ip, from, old);
+	site_insn(ip, to, new);
+	ret = site_expect(ip, old, site_names[from]);
 	if (ret)
 		return ret;
-	text_poke_queue((void *)ip, enable ? call : nop, MCOUNT_INSN_SIZE, NULL);
+	text_poke_queue((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
 	return 0;
 }
 

@@ -10,6 +10,9 @@
 #include <linux/linkage.h>
 #include <linux/objtool.h>
 #include <asm/nospec-branch.h>
+#include <asm/ptrace-abi.h>
+#include <asm/segment.h>
+#include <asm/asm.h>
 #include <asm/ftrace.h>
 
 	.code64
@@ -27,69 +30,135 @@ EXPORT_SYMBOL(__fentry__)
  * prologue: 0(%rsp) is F+5, 8(%rsp) is F's return address into its
  * caller.  F's argument registers must survive.
  *
+ * The callbacks get a struct pt_regs on our stack (<linux/ftrace_regs.h>):
+ * ip is F+5, sp points at F's return address, as at F's first
+ * instruction.  On the way out, whatever ip a callback left there is
+ * where we return to: F+5 unless livepatch or a kprobe redirected it.
+ *
  * With frame pointers, two frame records are built so that an unwind from
  * the callback sees ... <- F's caller <- F <- ftrace_caller <- callback: F
  * has not pushed its own frame yet, so one is made for it.  ORC needs no
  * frames (objtool describes every push), and objtool could not follow the
  * second %rbp frame, so they exist only with CONFIG_FRAME_POINTER.
+ *
+ * \added: bytes pushed before the frames (ftrace_regs_caller's flags).
  */
 #ifdef CONFIG_FRAME_POINTER
 #define FTRACE_FRAMES	(4*8)
 #else
 #define FTRACE_FRAMES	0
 #endif
-/* what the entry's 0(%rsp) is once the frames and 8 registers are pushed */
-#define FTRACE_ENTRY_SP	(FTRACE_FRAMES + 8*8)
 
-SYM_FUNC_START(ftrace_caller)
-	CALL_DEPTH_ACCOUNT
+/* where F+5 is, once the frames and pt_regs are on the stack */
+#define FTRACE_RET(added)	(FRAME_SIZE + FTRACE_FRAMES + (added))
 
+.macro ftrace_save_args added
 #ifdef CONFIG_FRAME_POINTER
 	/* frame for F: return address into F's caller */
-	pushq	8(%rsp)
+	pushq	\added+8(%rsp)
 	pushq	%rbp
 	movq	%rsp, %rbp
 	/* frame for us: return address into F */
-	pushq	2*8(%rsp)
+	pushq	\added+2*8(%rsp)
 	pushq	%rbp
 	movq	%rsp, %rbp
 #endif
-
+	subq	$FRAME_SIZE, %rsp
 	/* argument and scratch registers F may still need */
-	pushq	%rax
-	pushq	%rcx
-	pushq	%rdx
-	pushq	%rsi
-	pushq	%rdi
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-
-	/* ftrace_dispatch(ip of the call site, &F's return address) */
-	movq	FTRACE_ENTRY_SP(%rsp), %rdi
+	movq	%rax, RAX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdi, RDI(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%r10, R10(%rsp)
+	/* F's %rbp: under our frames if we built them */
+#ifdef CONFIG_FRAME_POINTER
+	movq	FRAME_SIZE+2*8(%rsp), %rdx
+	movq	%rdx, RBP(%rsp)
+#else
+	movq	%rbp, RBP(%rsp)
+#endif
+	/* ftrace_dispatch(site, F's return address, regs) */
+	movq	FTRACE_RET(\added)(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
 	subq	$MCOUNT_INSN_SIZE, %rdi
-	leaq	FTRACE_ENTRY_SP+8(%rsp), %rsi
-	call	ftrace_dispatch
+	movq	FTRACE_RET(\added)+8(%rsp), %rsi
+	leaq	FTRACE_RET(\added)+8(%rsp), %rdx
+	movq	%rdx, RSP(%rsp)
+	movq	%rsp, %rdx
+.endm
 
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rdi
-	popq	%rsi
-	popq	%rdx
-	popq	%rcx
-	popq	%rax
-
+.macro ftrace_restore_args added
+	/* go where the callbacks left ip */
+	movq	RIP(%rsp), %rax
+	movq	%rax, FTRACE_RET(\added)(%rsp)
+	movq	R10(%rsp), %r10
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	RAX(%rsp), %rax
+	addq	$FRAME_SIZE, %rsp
 #ifdef CONFIG_FRAME_POINTER
 	popq	%rbp
 	addq	$8, %rsp
 	popq	%rbp
 	addq	$8, %rsp
 #endif
+.endm
+
+SYM_FUNC_START(ftrace_caller)
+	CALL_DEPTH_ACCOUNT
+	ftrace_save_args 0
+	/* no full pt_regs: arch_ftrace_get_regs() says NULL */
+	movq	$0, CS(%rsp)
+	call	ftrace_dispatch
+	ftrace_restore_args 0
 	RET
 SYM_FUNC_END(ftrace_caller)
 /* the fake frame for F is deliberate: objtool, do not flag it */
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
+_ASM_NOKPROBE(ftrace_caller)
+
+/*
+ * The same with all of pt_regs, for sites an FTRACE_OPS_FL_SAVE_REGS ops
+ * wants (kprobes): flags first, as the caller had them, and every
+ * register a callback may read or change comes back from pt_regs.
+ */
+SYM_FUNC_START(ftrace_regs_caller)
+	pushfq
+	CALL_DEPTH_ACCOUNT
+	ftrace_save_args 8
+	movq	%rbx, RBX(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	movq	FTRACE_RET(0)(%rsp), %rcx
+	movq	%rcx, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+	call	ftrace_dispatch
+	movq	EFLAGS(%rsp), %rax
+	movq	%rax, FTRACE_RET(0)(%rsp)
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	R11(%rsp), %r11
+	movq	RBX(%rsp), %rbx
+	ftrace_restore_args 8
+	popfq
+	RET
+SYM_FUNC_END(ftrace_regs_caller)
+STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
+_ASM_NOKPROBE(ftrace_regs_caller)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

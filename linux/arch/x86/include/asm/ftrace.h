@@ -11,12 +11,13 @@
 
 #ifndef __ASSEMBLY__
 #ifdef CONFIG_FUNCTION_TRACER
-extern void __fentry__(void);
-extern void ftrace_caller(void);
-extern void ftrace_caller_end(void);
+void __fentry__(void);
+void ftrace_caller(void);
+void ftrace_regs_caller(void);
+void ftrace_caller_end(void);
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-extern void return_to_handler(void);
+void return_to_handler(void);
 unsigned long ftrace_return_to_handler(unsigned long retval);
 #endif
 
