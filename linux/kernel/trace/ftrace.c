@@ -271,7 +271,7 @@ bool ftrace_rec_next(struct rec_iter *it)
 
 			if (f & REC_FREED)
 				continue;
-			if (it->enabled_only && !(f & REC_ENABLED))
+			if (it->need && !(f & it->need))
 				continue;
 			it->group = g;
 			it->idx = i;
@@ -288,6 +288,13 @@ static __always_inline bool ops_wants(struct ftrace_ops *op, unsigned long ip)
 {
 	return ftrace_hashes_want(op->flags & FTRACE_OPS_FL_GLOBAL_FILTER ?
 				  &ftrace_global_filter : op->hash_owner ?: op, ip);
+}
+
+/* Does @op want the site at @ip patched?  ftrace_lock held. */
+static bool site_wanted(struct ftrace_ops *op, unsigned long ip)
+{
+	return op->flags & FTRACE_OPS_FL_SUBOPS ? op->wants(op, ip) :
+						  ops_wants(op, ip);
 }
 
 static int rec_state(struct dyn_ftrace *rec)
@@ -321,14 +328,19 @@ static void ftrace_update_sites(struct ftrace_group *only)
 			if (rec->flags & REC_FREED)
 				continue;
 			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op && to != FTRACE_SITE_REGS && ftrace_enabled;
+			     op && ftrace_enabled;
 			     op = rcu_dereference_protected(op->next, 1)) {
-				if (!(op->flags & FTRACE_OPS_FL_SUBOPS ?
-				      op->wants(op, rec->ip) : ops_wants(op, rec->ip)))
+				if (!site_wanted(op, rec->ip))
 					continue;
-				to = op->flags & FTRACE_OPS_FL_SAVE_REGS ?
-				     FTRACE_SITE_REGS : FTRACE_SITE_CALL;
+				if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
+					to = FTRACE_SITE_REGS;
+				else if (to == FTRACE_SITE_NOP)
+					to = FTRACE_SITE_CALL;
+				if (op->flags & FTRACE_OPS_FL_IPMODIFY)
+					rec->flags |= REC_MODIFIED;
 			}
+			if (to != FTRACE_SITE_NOP)
+				rec->flags |= REC_TOUCHED;
 			if (to == from)
 				continue;
 			ret = ftrace_arch_update_site(rec->ip, from, to);
@@ -877,11 +889,45 @@ static void rec_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ftrace_lock);
 }
 
+/*
+ * enabled_functions, touched_functions: after the name, how many ops
+ * have the site and its flags, as mainline 6.12 prints them ("R" regs,
+ * "I" an ip-modifying ops, "M" one ever had it; no direct calls "D" or
+ * call ops "O" here), then the callback the site ends up in: the ops'
+ * own when it is the only one, else the dispatcher's walk of the list.
+ */
+static void rec_show_users(struct seq_file *m, struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op, *only = NULL;
+	bool ipmodify = false;
+	int count = 0;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list, 1);
+	     op && (rec->flags & REC_ENABLED);
+	     op = rcu_dereference_protected(op->next, 1)) {
+		if (!site_wanted(op, rec->ip))
+			continue;
+		count++;
+		only = op;
+		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
+			ipmodify = true;
+	}
+	seq_printf(m, " (%d)%s%s    %s", count,
+		   rec->flags & REC_REGS ? " R" : "  ", ipmodify ? " I" : "  ",
+		   rec->flags & REC_MODIFIED ? " M " : "   ");
+	if (count)
+		seq_printf(m, " ->%pS",
+			   count == 1 ? (void *)only->func : (void *)ftrace_dispatch);
+}
+
 static int rec_seq_show(struct seq_file *m, void *v)
 {
 	struct rec_iter *it = v;
+	struct dyn_ftrace *rec = rec_iter_rec(it);
 
-	ftrace_print_rec(m, it->group->mod, it->group->recs[it->idx].ip);
+	ftrace_print_rec(m, it->group->mod, rec->ip);
+	if (it->need)
+		rec_show_users(m, rec);
 	seq_putc(m, '\n');
 	return 0;
 }
@@ -906,25 +952,30 @@ void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip)
 		seq_printf(m, " [%s]", mod->name);
 }
 
-static int rec_open(struct inode *inode, struct file *file, bool enabled)
+static int rec_open(struct inode *inode, struct file *file, unsigned long need)
 {
 	struct rec_iter *it;
 
 	it = __seq_open_private(file, &rec_seq_ops, sizeof(*it));
 	if (!it)
 		return -ENOMEM;
-	it->enabled_only = enabled;
+	it->need = need;
 	return 0;
 }
 
 static int avail_open(struct inode *inode, struct file *file)
 {
-	return rec_open(inode, file, false);
+	return rec_open(inode, file, 0);
 }
 
 static int enabled_open(struct inode *inode, struct file *file)
 {
-	return rec_open(inode, file, true);
+	return rec_open(inode, file, REC_ENABLED);
+}
+
+static int touched_open(struct inode *inode, struct file *file)
+{
+	return rec_open(inode, file, REC_TOUCHED);
 }
 
 static const struct file_operations avail_fops = {
@@ -941,12 +992,21 @@ static const struct file_operations enabled_fops = {
 	.release	= seq_release_private,
 };
 
+static const struct file_operations touched_fops = {
+	.open		= touched_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+};
+
 static __init int ftrace_init_tracefs(void)
 {
 	tracefs_create_file("available_filter_functions", TRACE_MODE_READ, NULL, NULL,
 			    &avail_fops);
 	tracefs_create_file("enabled_functions", TRACE_MODE_READ, NULL, NULL,
 			    &enabled_fops);
+	tracefs_create_file("touched_functions", TRACE_MODE_READ, NULL, NULL,
+			    &touched_fops);
 	return 0;
 }
 fs_initcall(ftrace_init_tracefs);

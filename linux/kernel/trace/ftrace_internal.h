@@ -57,6 +57,8 @@ struct dyn_ftrace {
 #define REC_ENABLED	BIT(0)	/* holds a call to a trampoline */
 #define REC_FREED	BIT(1)	/* its (init) text is gone */
 #define REC_REGS	BIT(2)	/* that is ftrace_regs_caller */
+#define REC_TOUCHED	BIT(3)	/* was ever enabled (touched_functions) */
+#define REC_MODIFIED	BIT(4)	/* an IPMODIFY ops ever had it ("M") */
 
 /* The sites of the kernel or of one module, sorted by address. */
 struct ftrace_group {
@@ -74,7 +76,7 @@ struct rec_iter {
 	unsigned int		idx;
 	unsigned long		gen;
 	loff_t			pos;
-	bool			enabled_only;
+	unsigned long		need;	/* REC_ENABLED, REC_TOUCHED: only those */
 };
 
 static inline struct dyn_ftrace *rec_iter_rec(struct rec_iter *it)
