@@ -3,7 +3,8 @@
 # source and the same config fragment (minus what only our series has),
 # for side-by-side measurements; with "nopg", the same kernel without the
 # function tracer, so without -pg: the baseline for "tracing off costs
-# nothing".  Observe, don't copy.  Prints the bzImage path last.
+# nothing".  Observe, don't copy.  Prints the bzImage path last; the
+# kernel's own modules (the samples) go to BUILDDIR/anchor/VARIANT-modroot.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 b=$(cd "$1" && pwd) variant=${2:-obj}
@@ -16,7 +17,10 @@ if [ ! -f "$src/Makefile" ]; then
 fi
 frag=$b/anchor/$variant.config
 if [ "$variant" = nopg ]; then
-	grep -Ev 'FTRACE_TEST_MODULE|FUNCTION_|DYNAMIC_FTRACE|STACK_TRACER' "$top/configs/qemu.config"
+	# and what needs the function tracer: livepatch, kprobes on ftrace,
+	# the ftrace-ops sample
+	grep -Ev 'FTRACE_TEST_MODULE|FUNCTION_|DYNAMIC_FTRACE|STACK_TRACER|LIVEPATCH|KPROBES_ON_FTRACE|SAMPLE_FTRACE_OPS' \
+		"$top/configs/qemu.config"
 	echo '# CONFIG_FUNCTION_TRACER is not set'
 else
 	grep -v 'FTRACE_TEST_MODULE' "$top/configs/qemu.config"
@@ -26,5 +30,10 @@ if [ ! -f "$obj/.config" ] || [ "$frag" -nt "$obj/.config" ]; then
 	"$top/harness/mkconfig.sh" "$src" "$obj" "$frag"
 fi
 echo "  KERNEL  mainline ($variant)"
-make -C "$src" O="$obj" -j"$(nproc)" -s bzImage
+make -C "$src" O="$obj" -j"$(nproc)" -s bzImage modules
+# its modules (the samples: livepatch, kprobes, ftrace-ops), for an
+# initramfs of its own: ours are built against our struct ftrace_ops
+rm -rf "$obj-modroot"
+make -C "$src" O="$obj" -s INSTALL_MOD_PATH="$obj-modroot" INSTALL_MOD_STRIP=1 \
+	modules_install >/dev/null
 echo "$obj/arch/x86/boot/bzImage"
