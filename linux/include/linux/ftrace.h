@@ -125,11 +125,25 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 #define FTRACE_OPS_FL_IPMODIFY		BIT(12)	/* may change the ip: one per function */
 #define FTRACE_OPS_FL_RCU		BIT(14)	/* call only where RCU is watching */
 #define FTRACE_OPS_FL_PERMANENT		BIT(16)	/* ftrace_enabled cannot go 0 */
+#define FTRACE_OPS_FL_DIRECT		BIT(17)	/* register_ftrace_direct()'s */
 /* x86-64 always passes the arguments: nothing to ask for */
 #define FTRACE_OPS_FL_SAVE_ARGS		0
 #define FTRACE_OPS_FL_GLOBAL_FILTER	BIT(28)	/* set_ftrace_filter/notrace decide */
 /* ->wants() chooses the sites; the callback runs for every site and filters */
 #define FTRACE_OPS_FL_SUBOPS		BIT(29)
+
+/*
+ * What ftrace may ask a direct ops' ops_func (BPF) before an ip-modifying
+ * ops shares its function.  This series never asks: it refuses the
+ * sharing with -EBUSY.
+ */
+enum ftrace_ops_cmd {
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
+	FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER,
+};
+
+typedef int (*ftrace_ops_func_t)(struct ftrace_ops *op, enum ftrace_ops_cmd cmd);
 
 /*
  * An ops is traced where its filter hash says (empty means everywhere)
@@ -150,6 +164,10 @@ struct ftrace_ops {
 	bool				(*wants)(struct ftrace_ops *op, unsigned long ip);
 	/* 0: no ops has a trampoline of its own (the ORC unwinder asks) */
 	unsigned long			trampoline;
+	/* FTRACE_OPS_FL_DIRECT: the trampoline its sites call */
+	unsigned long			direct_call;
+	/* asked before a direct ops shares a function: never here */
+	ftrace_ops_func_t		ops_func;
 };
 
 /* /proc/sys/kernel/ftrace_enabled */
@@ -201,14 +219,11 @@ unsigned long ftrace_location(unsigned long ip);
 int ftrace_text_reserved(const void *start, const void *end);
 
 /* arch code patching, see arch/x86/kernel/ftrace.c */
-enum {
-	FTRACE_SITE_NOP,
-	FTRACE_SITE_CALL,	/* call ftrace_caller */
-	FTRACE_SITE_REGS,	/* call ftrace_regs_caller */
-};
-
 int ftrace_arch_init_site(unsigned long ip);
-int ftrace_arch_update_site(unsigned long ip, int from, int to);
+/* from calling @from to calling @to; 0 is a NOP */
+int ftrace_arch_update_site(unsigned long ip, unsigned long from,
+			    unsigned long to);
+unsigned long ftrace_arch_site_call(unsigned long ip);
 void ftrace_arch_update_finish(void);
 
 /*
@@ -227,6 +242,52 @@ int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
 int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 		       int reset);
 void ftrace_free_filter(struct ftrace_ops *ops);
+
+/*
+ * Direct calls (BPF trampolines): the functions in @ops' filter call
+ * @addr instead of a tracer, directly from their site while no other ops
+ * wants them, else through ftrace_regs_caller, which calls @addr as the
+ * site would have.  @addr is entered with the traced function's return
+ * address above the site's, and returns to the function.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+unsigned long ftrace_find_rec_direct(unsigned long ip);
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     bool free_filters);
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr);
+void ftrace_stub_direct_tramp(void);
+#else
+static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int register_ftrace_direct(struct ftrace_ops *ops,
+					 unsigned long addr)
+{
+	return -ENOTSUPP;
+}
+
+static inline int unregister_ftrace_direct(struct ftrace_ops *ops,
+					   unsigned long addr, bool free_filters)
+{
+	return -ENOTSUPP;
+}
+
+static inline int modify_ftrace_direct(struct ftrace_ops *ops,
+				       unsigned long addr)
+{
+	return -ENOTSUPP;
+}
+
+static inline int modify_ftrace_direct_nolock(struct ftrace_ops *ops,
+					      unsigned long addr)
+{
+	return -ENOTSUPP;
+}
+#endif
 
 #else /* !CONFIG_DYNAMIC_FTRACE */
 

@@ -90,6 +90,16 @@ ftrace_regs_set_return_value(struct ftrace_regs *fregs, unsigned long ret)
 #define ftrace_regs_query_register_offset(name) \
 	regs_query_register_offset(name)
 
+/*
+ * Have ftrace_regs_caller call @addr as the site would have, instead of
+ * returning to the function (a direct ops sharing its function).
+ */
+static __always_inline void
+arch_ftrace_set_direct_caller(struct ftrace_regs *fregs, unsigned long addr)
+{
+	ftrace_regs_pt(fregs)->orig_ax = addr;
+}
+
 /* ftrace_caller's pt_regs is partial, but it has the arguments */
 static __always_inline bool ftrace_regs_has_args(struct ftrace_regs *fregs)
 {

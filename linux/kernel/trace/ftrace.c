@@ -297,11 +297,55 @@ static bool site_wanted(struct ftrace_ops *op, unsigned long ip)
 						  ops_wants(op, ip);
 }
 
-static int rec_state(struct dyn_ftrace *rec)
+/* What the site of @rec calls now: 0 for a NOP. */
+static unsigned long rec_target(struct dyn_ftrace *rec)
 {
 	if (!(rec->flags & REC_ENABLED))
-		return FTRACE_SITE_NOP;
-	return rec->flags & REC_REGS ? FTRACE_SITE_REGS : FTRACE_SITE_CALL;
+		return 0;
+	/* a direct trampoline's address is in the call itself */
+	if (rec->flags & REC_DIRECT)
+		return ftrace_arch_site_call(rec->ip);
+	return rec->flags & REC_REGS ? (unsigned long)ftrace_regs_caller :
+				       (unsigned long)ftrace_caller;
+}
+
+/*
+ * What the site of @rec should call for the ops that want it now, with
+ * its REC_* flags in *@flags: nothing, the direct trampoline of its only
+ * ops, ftrace_regs_caller if one wants all registers (a direct ops
+ * sharing the site does), else ftrace_caller.
+ */
+static unsigned long rec_wanted_target(struct dyn_ftrace *rec,
+				       unsigned long *flags)
+{
+	struct ftrace_ops *op, *direct = NULL;
+	unsigned int count = 0;
+	bool regs = false;
+
+	for (op = rcu_dereference_protected(ftrace_ops_list, 1);
+	     op && ftrace_enabled; op = rcu_dereference_protected(op->next, 1)) {
+		if (!site_wanted(op, rec->ip))
+			continue;
+		count++;
+		if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
+			regs = true;
+		if (op->flags & FTRACE_OPS_FL_DIRECT)
+			direct = op;
+		if (op->flags & (FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT))
+			*flags |= REC_MODIFIED;
+	}
+	*flags &= ~(REC_ENABLED | REC_REGS | REC_DIRECT);
+	if (!count)
+		return 0;
+	*flags |= REC_ENABLED | REC_TOUCHED;
+	if (count == 1 && direct) {
+		*flags |= REC_DIRECT;
+		return READ_ONCE(direct->direct_call);
+	}
+	if (!regs)
+		return (unsigned long)ftrace_caller;
+	*flags |= REC_REGS;
+	return (unsigned long)ftrace_regs_caller;
 }
 
 /* Bring @g's sites (all groups if NULL) in line with the ops list. */
@@ -323,36 +367,20 @@ static void ftrace_update_sites(struct ftrace_group *only)
 			continue;
 		for (i = 0; i < g->count; i++) {
 			struct dyn_ftrace *rec = &g->recs[i];
-			int from = rec_state(rec), to = FTRACE_SITE_NOP;
+			unsigned long flags = rec->flags, from, to;
 
-			if (rec->flags & REC_FREED)
+			if (flags & REC_FREED)
 				continue;
-			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op && ftrace_enabled;
-			     op = rcu_dereference_protected(op->next, 1)) {
-				if (!site_wanted(op, rec->ip))
-					continue;
-				if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
-					to = FTRACE_SITE_REGS;
-				else if (to == FTRACE_SITE_NOP)
-					to = FTRACE_SITE_CALL;
-				if (op->flags & FTRACE_OPS_FL_IPMODIFY)
-					rec->flags |= REC_MODIFIED;
+			to = rec_wanted_target(rec, &flags);
+			from = rec_target(rec);
+			if (to != from) {
+				ret = ftrace_arch_update_site(rec->ip, from, to);
+				if (ret) {
+					ftrace_bug(rec->ip, ret);
+					goto out;
+				}
 			}
-			if (to != FTRACE_SITE_NOP)
-				rec->flags |= REC_TOUCHED;
-			if (to == from)
-				continue;
-			ret = ftrace_arch_update_site(rec->ip, from, to);
-			if (ret) {
-				ftrace_bug(rec->ip, ret);
-				goto out;
-			}
-			rec->flags &= ~(REC_ENABLED | REC_REGS);
-			if (to != FTRACE_SITE_NOP)
-				rec->flags |= REC_ENABLED;
-			if (to == FTRACE_SITE_REGS)
-				rec->flags |= REC_REGS;
+			rec->flags = flags;
 		}
 	}
 out:
@@ -493,26 +521,30 @@ out:
 
 NOKPROBE_SYMBOL(ftrace_dispatch);
 
+/* the ops that must have a function alone */
+#define FTRACE_OPS_EXCLUSIVE	(FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)
+
 /*
- * May @ops (IPMODIFY) have @filter as its sites?  Each function has one
- * ip-modifying ops at most: -EBUSY if another registered one has one of
- * them, -EINVAL for an empty filter (every function).  Caller holds
- * ftrace_lock.
+ * May @ops have @filter as its sites?  A function has at most one ops
+ * that modifies the ip or calls a direct trampoline (mainline lets a
+ * direct ops with an ops_func share with an ip-modifying one; we do
+ * not): -EBUSY if another registered one has one of them, -EINVAL for
+ * an empty filter (every function).  Caller holds ftrace_lock.
  */
-int ftrace_ipmodify_check(struct ftrace_ops *ops, struct ftrace_hash *filter)
+int ftrace_exclusive_check(struct ftrace_ops *ops, struct ftrace_hash *filter)
 {
 	struct ftrace_func_entry *e;
 	struct ftrace_ops *op;
 	unsigned int b;
 
 	lockdep_assert_held(&ftrace_lock);
-	if (!(ops->flags & FTRACE_OPS_FL_IPMODIFY))
+	if (!(ops->flags & FTRACE_OPS_EXCLUSIVE))
 		return 0;
 	if (!filter || !filter->count)
 		return -EINVAL;
 	for (op = rcu_dereference_protected(ftrace_ops_list, 1); op;
 	     op = rcu_dereference_protected(op->next, 1)) {
-		if (op == ops || !(op->flags & FTRACE_OPS_FL_IPMODIFY))
+		if (op == ops || !(op->flags & FTRACE_OPS_EXCLUSIVE))
 			continue;
 		for (b = 0; b < (1U << filter->bits); b++)
 			hlist_for_each_entry(e, &filter->buckets[b], hlist)
@@ -535,7 +567,7 @@ int ftrace_register_locked(struct ftrace_ops *ops)
 	/* it could not be kept: ftrace_enabled is 0 */
 	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
 		return -EBUSY;
-	ret = ftrace_ipmodify_check(ops, rcu_dereference_protected(ops->filter_hash, 1));
+	ret = ftrace_exclusive_check(ops, rcu_dereference_protected(ops->filter_hash, 1));
 	if (ret)
 		return ret;
 	ops->flags |= FTRACE_OPS_FL_ENABLED;
@@ -603,7 +635,7 @@ void ftrace_ops_set_hashes(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	lockdep_assert_held(&ftrace_lock);
 	/* callers of a registered IPMODIFY ops' filter ran the check */
 	WARN_ON_ONCE(filter && (ops->flags & FTRACE_OPS_FL_ENABLED) &&
-		     ftrace_ipmodify_check(ops, filter));
+		     ftrace_exclusive_check(ops, filter));
 	filter = ftrace_hash_fit(filter);
 	skip = ftrace_hash_fit(skip);
 	if (filter) {
@@ -651,7 +683,7 @@ static int set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 			ftrace_hash_remove(h, ip);
 	}
 	if (!ret && (ops->flags & FTRACE_OPS_FL_ENABLED))
-		ret = ftrace_ipmodify_check(ops, h);
+		ret = ftrace_exclusive_check(ops, h);
 	if (ret) {
 		ftrace_hash_free(h);
 		return ret;
@@ -706,6 +738,114 @@ void ftrace_free_filter(struct ftrace_ops *ops)
 	ftrace_hash_free(skip);
 }
 EXPORT_SYMBOL_GPL(ftrace_free_filter);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* ---- direct calls ----------------------------------------------------- */
+
+/* A direct ops' callback, where its function is shared: call its tramp. */
+static void notrace direct_call_func(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	arch_ftrace_set_direct_caller(fregs, READ_ONCE(op->direct_call));
+}
+
+/* The direct trampoline the function at @ip calls, or 0. */
+unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	struct ftrace_ops *op;
+	unsigned long addr = 0;
+
+	preempt_disable_notrace();
+	for (op = rcu_dereference_raw(ftrace_ops_list); op && !addr;
+	     op = rcu_dereference_raw(op->next))
+		if ((op->flags & FTRACE_OPS_FL_DIRECT) && ops_wants(op, ip))
+			addr = READ_ONCE(op->direct_call);
+	preempt_enable_notrace();
+	return addr;
+}
+
+/*
+ * Have the functions in @ops' filter (set first, not empty) call @addr.
+ * -EBUSY if one already has a direct or ip-modifying ops.
+ */
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
+{
+	struct ftrace_hash *filter;
+	int ret = -EINVAL;
+
+	mutex_lock(&ftrace_lock);
+	filter = rcu_dereference_protected(ops->filter_hash, 1);
+	if (!addr || !filter || !filter->count)
+		goto out;
+	ret = -EBUSY;
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		goto out;
+	ops->func = direct_call_func;
+	ops->direct_call = addr;
+	/* shared, its sites go through ftrace_regs_caller, which calls addr */
+	ops->flags |= FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS;
+	ret = ftrace_register_locked(ops);
+	if (ret) {
+		ops->flags &= ~(FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS);
+		ops->direct_call = 0;
+	}
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_direct);
+
+/* Undo register_ftrace_direct(); @free_filters drops @ops' filter too. */
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     bool free_filters)
+{
+	int ret;
+
+	if (!(ops->flags & FTRACE_OPS_FL_DIRECT))
+		return -EINVAL;
+	ret = unregister_ftrace_function(ops);
+	ops->flags &= ~(FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS);
+	ops->direct_call = 0;
+	if (free_filters)
+		ftrace_free_filter(ops);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_direct);
+
+/*
+ * Move @ops' functions to the trampoline @addr: a site calling the old
+ * one directly is repatched to call @addr (text_poke's int3 protocol:
+ * each call runs the old or the new), a shared one picks @addr up at its
+ * next call.  The caller frees the old trampoline only once no task can
+ * be in it.
+ */
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
+{
+	int ret = -EINVAL;
+
+	mutex_lock(&ftrace_lock);
+	if ((ops->flags & FTRACE_OPS_FL_DIRECT) && addr) {
+		WRITE_ONCE(ops->direct_call, addr);
+		if (ops->flags & FTRACE_OPS_FL_ENABLED)
+			ftrace_update_sites(NULL);
+		ret = 0;
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(modify_ftrace_direct);
+
+/*
+ * Mainline's is for callers inside an ops_func callback, which hold its
+ * direct-call lock; we call no ops_func, so nobody holds ours here.
+ */
+int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
+{
+	return modify_ftrace_direct(ops, addr);
+}
+EXPORT_SYMBOL_GPL(modify_ftrace_direct_nolock);
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
 
 /* ---- boot and modules ------------------------------------------------ */
 
@@ -892,14 +1032,16 @@ static void rec_seq_stop(struct seq_file *m, void *v)
 /*
  * enabled_functions, touched_functions: after the name, how many ops
  * have the site and its flags, as mainline 6.12 prints them ("R" regs,
- * "I" an ip-modifying ops, "M" one ever had it; no direct calls "D" or
- * call ops "O" here), then the callback the site ends up in: the ops'
- * own when it is the only one, else the dispatcher's walk of the list.
+ * "I" an ip-modifying ops, "D" a direct one, "M" one of these ever had
+ * it; no call ops "O" here), then what the site ends up in: a direct
+ * trampoline, the ops' callback when it is the only one, else the
+ * dispatcher's walk of the list.
  */
 static void rec_show_users(struct seq_file *m, struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op, *only = NULL;
-	bool ipmodify = false;
+	bool ipmodify = false, direct = false;
+	unsigned long direct_addr = 0;
 	int count = 0;
 
 	for (op = rcu_dereference_protected(ftrace_ops_list, 1);
@@ -911,13 +1053,22 @@ static void rec_show_users(struct seq_file *m, struct dyn_ftrace *rec)
 		only = op;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
 			ipmodify = true;
+		if (op->flags & FTRACE_OPS_FL_DIRECT) {
+			direct = true;
+			direct_addr = READ_ONCE(op->direct_call);
+		}
 	}
-	seq_printf(m, " (%d)%s%s    %s", count,
+	seq_printf(m, " (%d)%s%s%s  %s", count,
 		   rec->flags & REC_REGS ? " R" : "  ", ipmodify ? " I" : "  ",
-		   rec->flags & REC_MODIFIED ? " M " : "   ");
-	if (count)
+		   direct ? " D" : "  ", rec->flags & REC_MODIFIED ? " M " : "   ");
+	if (rec->flags & REC_DIRECT)
+		seq_printf(m, " ->%pS", (void *)ftrace_arch_site_call(rec->ip));
+	else if (count)
 		seq_printf(m, " ->%pS",
 			   count == 1 ? (void *)only->func : (void *)ftrace_dispatch);
+	/* mainline's second line for a direct ops */
+	if (direct)
+		seq_printf(m, "\n\tdirect-->%pS", (void *)direct_addr);
 }
 
 static int rec_seq_show(struct seq_file *m, void *v)

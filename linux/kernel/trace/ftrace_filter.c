@@ -713,7 +713,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 
 	/* one ip-modifying ops per function (livepatch, kprobes) */
 	if (ff->kind == FK_FILTER && (ff->set->ops->flags & FTRACE_OPS_FL_ENABLED)) {
-		ret = ftrace_ipmodify_check(ff->set->ops, fw.hash);
+		ret = ftrace_exclusive_check(ff->set->ops, fw.hash);
 		if (ret)
 			goto fail;
 	}

@@ -58,7 +58,8 @@ struct dyn_ftrace {
 #define REC_FREED	BIT(1)	/* its (init) text is gone */
 #define REC_REGS	BIT(2)	/* that is ftrace_regs_caller */
 #define REC_TOUCHED	BIT(3)	/* was ever enabled (touched_functions) */
-#define REC_MODIFIED	BIT(4)	/* an IPMODIFY ops ever had it ("M") */
+#define REC_MODIFIED	BIT(4)	/* an IPMODIFY or direct ops ever had it ("M") */
+#define REC_DIRECT	BIT(5)	/* it calls its only ops' direct trampoline */
 
 /* The sites of the kernel or of one module, sorted by address. */
 struct ftrace_group {
@@ -137,7 +138,7 @@ unsigned long ftrace_nr_sites(void);
 void ftrace_print_rec(struct seq_file *m, struct module *mod, unsigned long ip);
 void ftrace_sync(void);
 int ftrace_register_locked(struct ftrace_ops *ops);
-int ftrace_ipmodify_check(struct ftrace_ops *ops, struct ftrace_hash *filter);
+int ftrace_exclusive_check(struct ftrace_ops *ops, struct ftrace_hash *filter);
 int ftrace_unregister_locked(struct ftrace_ops *ops);
 void ftrace_update_locked(void);
 

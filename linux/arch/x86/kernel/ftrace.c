@@ -2,10 +2,11 @@
 /*
  * x86 code patching for the function tracer.
  *
- * A site holds one of four 5-byte instructions: the compiler's
+ * A site holds one of these 5-byte instructions: the compiler's
  * "call __fentry__" until boot (or module load) turns it into a NOP, and
- * then that NOP, "call ftrace_caller" or "call ftrace_regs_caller" (some
- * ops wants a full pt_regs there).  Every change first checks that the
+ * then that NOP, "call ftrace_caller", "call ftrace_regs_caller" (some
+ * ops wants a full pt_regs there) or a call to a direct trampoline (its
+ * only ops is a direct one, see register_ftrace_direct()).  Every change first checks that the
  * site holds what it should; a site that does not is never written.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
@@ -22,7 +23,8 @@ static void site_call(unsigned long ip, void *target, u8 *insn)
 	       MCOUNT_INSN_SIZE);
 }
 
-static int site_expect(unsigned long ip, const u8 *want, const char *what)
+/* Does the site hold @want, the call to @target (0: a NOP)? */
+static int site_expect(unsigned long ip, const u8 *want, unsigned long target)
 {
 	u8 cur[MCOUNT_INSN_SIZE];
 
@@ -30,12 +32,15 @@ static int site_expect(unsigned long ip, const u8 *want, const char *what)
 		pr_err("cannot read site %pS\n", (void *)ip);
 		return -EFAULT;
 	}
-	if (memcmp(cur, want, MCOUNT_INSN_SIZE)) {
-		pr_err("site %pS holds %5ph, expected %s %5ph\n",
-		       (void *)ip, cur, what, want);
-		return -EINVAL;
-	}
-	return 0;
+	if (!memcmp(cur, want, MCOUNT_INSN_SIZE))
+		return 0;
+	if (target)
+		pr_err("site %pS holds %5ph, expected call %ps %5ph\n",
+		       (void *)ip, cur, (void *)target, want);
+	else
+		pr_err("site %pS holds %5ph, expected nop %5ph\n",
+		       (void *)ip, cur, want);
+	return -EINVAL;
 }
 
 /*
@@ -48,36 +53,32 @@ int __init_or_module ftrace_arch_init_site(unsigned long ip)
 	int ret;
 
 	site_call(ip, __fentry__, call);
-	ret = site_expect(ip, call, "call __fentry__");
+	ret = site_expect(ip, call, (unsigned long)__fentry__);
 	if (ret)
 		return ret;
 	text_poke_early((void *)ip, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
 	return 0;
 }
 
-static const char * const site_names[] = {
-	[FTRACE_SITE_NOP]	= "nop",
-	[FTRACE_SITE_CALL]	= "call ftrace_caller",
-	[FTRACE_SITE_REGS]	= "call ftrace_regs_caller",
-};
-
-static void site_insn(unsigned long ip, int state, u8 *insn)
+/* the 5 bytes of a site that calls @target, or a NOP if @target is 0 */
+static void site_insn(unsigned long ip, unsigned long target, u8 *insn)
 {
-	if (state == FTRACE_SITE_NOP)
+	if (!target)
 		memcpy(insn, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
 	else
-		site_call(ip, state == FTRACE_SITE_REGS ? ftrace_regs_caller :
-			  ftrace_caller, insn);
+		site_call(ip, (void *)target, insn);
 }
 
 /*
- * Site state @from -> @to (FTRACE_SITE_*) on live code.
+ * Site from calling @from to calling @to (0: a NOP) on live code:
+ * ftrace_caller, ftrace_regs_caller or a direct trampoline.
  * text_poke_queue() batches the changes and applies them with the int3
  * protocol, so other CPUs may run the site meanwhile (the int3 handler
  * emulates the new call).  Caller holds text_mutex, then calls
  * ftrace_arch_update_finish().
  */
-int ftrace_arch_update_site(unsigned long ip, int from, int to)
+int ftrace_arch_update_site(unsigned long ip, unsigned long from,
+			    unsigned long to)
 {
 	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	int ret;
@@ -85,11 +86,24 @@ int ftrace_arch_update_site(unsigned long ip, int from, int to)
 	lockdep_assert_held(&text_mutex);
 	site_insn(ip, from, old);
 	site_insn(ip, to, new);
-	ret = site_expect(ip, old, site_names[from]);
+	ret = site_expect(ip, old, from);
 	if (ret)
 		return ret;
 	text_poke_queue((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
 	return 0;
+}
+
+/* The target of the call at the site @ip, or 0 if it holds no call. */
+unsigned long ftrace_arch_site_call(unsigned long ip)
+{
+	u8 cur[MCOUNT_INSN_SIZE];
+	s32 rel;
+
+	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE) ||
+	    cur[0] != CALL_INSN_OPCODE)
+		return 0;
+	memcpy(&rel, cur + 1, sizeof(rel));
+	return ip + MCOUNT_INSN_SIZE + rel;
 }
 
 void ftrace_arch_update_finish(void)

@@ -13,6 +13,7 @@
 #include <asm/ptrace-abi.h>
 #include <asm/segment.h>
 #include <asm/asm.h>
+#include <asm/unwind_hints.h>
 #include <asm/ftrace.h>
 
 	.code64
@@ -102,6 +103,10 @@ EXPORT_SYMBOL(__fentry__)
 	movq	RDX(%rsp), %rdx
 	movq	RCX(%rsp), %rcx
 	movq	RAX(%rsp), %rax
+#ifndef CONFIG_FRAME_POINTER
+	/* the same value: it tells objtool (ORC) that %rbp is back */
+	movq	RBP(%rsp), %rbp
+#endif
 	addq	$FRAME_SIZE, %rsp
 #ifdef CONFIG_FRAME_POINTER
 	popq	%rbp
@@ -145,20 +150,64 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	$__KERNEL_DS, SS(%rsp)
 	movq	$0, ORIG_RAX(%rsp)
 	call	ftrace_dispatch
-	movq	EFLAGS(%rsp), %rax
-	movq	%rax, FTRACE_RET(0)(%rsp)
 	movq	R15(%rsp), %r15
 	movq	R14(%rsp), %r14
 	movq	R13(%rsp), %r13
 	movq	R12(%rsp), %r12
 	movq	R11(%rsp), %r11
 	movq	RBX(%rsp), %rbx
+	/* a direct ops asked for its trampoline: see below */
+	movq	ORIG_RAX(%rsp), %rax
+	testq	%rax, %rax
+	jnz	.Lftrace_direct
+	movq	EFLAGS(%rsp), %rax
+	movq	%rax, FTRACE_RET(0)(%rsp)
 	ftrace_restore_args 8
 	popfq
+	RET
+
+	/*
+	 * Call the direct trampoline as the site would have: its address
+	 * where the flags were, so that once every register and the flags
+	 * are back (lea, not add, from then on), RET goes there with F+5
+	 * as its return address and F's above it.  RET, with its return
+	 * thunk: the jump is not to where a call came from, but the thunk
+	 * only needs the address on the stack.
+	 */
+.Lftrace_direct:
+	movq	%rax, FTRACE_RET(0)(%rsp)
+	movq	R10(%rsp), %r10
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	RAX(%rsp), %rax
+#ifndef CONFIG_FRAME_POINTER
+	movq	RBP(%rsp), %rbp
+#endif
+	pushq	EFLAGS(%rsp)
+	popfq
+	leaq	FRAME_SIZE(%rsp), %rsp
+#ifdef CONFIG_FRAME_POINTER
+	popq	%rbp
+	leaq	8(%rsp), %rsp
+	popq	%rbp
+	leaq	8(%rsp), %rsp
+#endif
+	/* a call of the trampoline: it starts as a function does */
+	UNWIND_HINT_FUNC
 	RET
 SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
 _ASM_NOKPROBE(ftrace_regs_caller)
+
+/* A direct trampoline that does nothing, for users to start from (BPF). */
+SYM_FUNC_START(ftrace_stub_direct_tramp)
+	CALL_DEPTH_ACCOUNT
+	RET
+SYM_FUNC_END(ftrace_stub_direct_tramp)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

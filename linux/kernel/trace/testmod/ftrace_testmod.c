@@ -10,11 +10,9 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
-static int calls;
+#include "ftrace_testmod.h"
 
-/* global, so that gcc keeps their names (no .isra clones) */
-int ftrace_testmod_leaf(int x);
-int ftrace_testmod_outer(int x);
+static int calls;
 
 noinline int ftrace_testmod_leaf(int x)
 {
