@@ -21,10 +21,12 @@
  * In-kernel users (livepatch, kprobes, modules) register ops of their
  * own.  A site some ops with FTRACE_OPS_FL_SAVE_REGS wants calls
  * ftrace_regs_caller, which saves all of pt_regs; the others call
- * ftrace_caller.  Both resume where the callbacks left the ip.  One
- * FTRACE_OPS_FL_IPMODIFY ops at most has a function (a second gets
- * -EBUSY, at register or at a filter change), and while an ops with
- * FTRACE_OPS_FL_PERMANENT is registered ftrace_enabled stays 1.
+ * ftrace_caller.  Both resume where the callbacks left the ip.  A site
+ * whose only ops is a direct one (register_ftrace_direct()) calls that
+ * ops' trampoline itself.  One FTRACE_OPS_FL_IPMODIFY or direct ops at
+ * most has a function (a second gets -EBUSY, at register or at a filter
+ * change), and while an ops with FTRACE_OPS_FL_PERMANENT is registered
+ * ftrace_enabled stays 1.
  *
  * Locking: ftrace_lock serialises every change to the ops list, the
  * hashes and the site states.  The callback path takes no lock: it walks
