@@ -129,6 +129,25 @@ for r in $(seq $R); do
 done
 reset
 
+# 2b. in-kernel ops: samples/ftrace/ftrace-ops.ko (each kernel's own
+# build) times N calls of a module function with ktime; with no ops, one,
+# one with SAVE_REGS, and 2 relevant + 3 irrelevant ops.  persist=1 so
+# that busybox insmod does not run the init twice.
+ko=$(find /lib/modules -name ftrace-ops.ko | head -1)
+if [ -n "$ko" ]; then
+	for r in $(seq $R); do
+		for v in "none:nr_ops_relevant=0" "one:" "regs:save_regs=1" \
+			 "many:nr_ops_relevant=2 nr_ops_irrelevant=3"; do
+			dmesg -c > /dev/null
+			# shellcheck disable=SC2086
+			insmod "$ko" nr_function_calls=1000000 persist=1 ${v#*:} 2>/dev/null
+			rmmod ftrace_ops 2>/dev/null
+			put "ops_${v%%:*}" "$(dmesg | sed -n 's/.*Attempted 1000000 calls to .* in \([0-9]*\)ns.*/\1/p' |
+				awk '{ printf "%.1f", $1 / 1000000 }')" ns
+		done
+	done
+fi
+
 # 3. the ring buffer alone: trace_marker writes from CPU 0, no tracer
 if [ -e trace_marker ]; then
 	for r in $(seq $R); do

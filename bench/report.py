@@ -131,6 +131,26 @@ for n in ('fn_all', 'fn_one', 'fnstar_all', 'fn100_one', 'graph_all', 'graph_one
       f'| {ratio(per["ours"], per["mainline"])} |')
 w('')
 
+w('## In-kernel ops: samples/ftrace/ftrace-ops.ko\n')
+w('The sample times 1,000,000 calls of one of its functions with ktime '
+  '(`nr_function_calls=1000000 persist=1`), each kernel with its own build '
+  'of the module: `none` with no ops registered (the call alone), `one` one '
+  'ops, `regs` one with `save_regs=1` (FTRACE_OPS_FL_SAVE_REGS), `many` '
+  '`nr_ops_relevant=2 nr_ops_irrelevant=3`.  ns per call, and per call '
+  'less `none`.\n')
+w('| ops | mainline ns/call | ours ns/call | mainline less none | ours less none | ours / mainline |')
+w('|---|---:|---:|---:|---:|---:|')
+for n in ('none', 'one', 'regs', 'many'):
+    name = 'ops_' + n
+    per = {}
+    for k in ('ours', 'mainline'):
+        on, off = med(k, name), med(k, 'ops_none')
+        per[k] = None if on is None or off is None else on - off
+    w(f'| {n} | {cell("mainline", name)} | {cell("ours", name)} '
+      f'| {fmt(per["mainline"])} | {fmt(per["ours"])} '
+      f'| {ratio(per["ours"], per["mainline"]) if n != "none" else "-"} |')
+w('')
+
 w('## Writing filters, live patching\n')
 w('One shell command each, timed by `timeit` (fork+exec of `sh -c` '
   'included).  ms.\n')

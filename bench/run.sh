@@ -17,10 +17,15 @@ only=${BENCH_ONLY:-ours mainline nopg}
 make -C "$top" --no-print-directory kernel initramfs
 ours=$b/obj/arch/x86/boot/bzImage
 # one kernel build at a time: these two only when asked for
-case " $only " in *" mainline "*) mainline=$("$top/bench/anchor.sh" "$b" | tail -1) ;; esac
+case " $only " in *" mainline "*) mainline=$("$top/bench/anchor.sh" "$b" | tail -1)
+	# mainline's own modules (ftrace-ops.ko is built against its ftrace_ops)
+	"$top/harness/mkinitramfs.sh" "$b/initramfs-anchor.cpio.gz" "$b/anchor/obj-modroot" \
+		"$top/linux/tools/testing/selftests/ftrace" ;;
+esac
 case " $only " in *" nopg "*) nopg=$("$top/bench/anchor.sh" "$b" nopg | tail -1) ;; esac
 
-# run KERNEL OUT SECONDS: what finished before the limit is still reported.
+# run KERNEL OUT SECONDS [INITRD]: what finished before the limit is still
+# reported.  INITRD defaults to ours (build/initramfs.cpio.gz).
 # Two vCPUs under -icount fail the TSC sync check, which would leave the
 # guest on jiffies (4 ms steps): the TSC runs on virtual time, trust it.
 run() {
@@ -28,7 +33,7 @@ run() {
 	echo "  BENCH   $2 (limit $3 s)"
 	timeout "$3" qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
 		-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none \
-		-icount shift=0,sleep=off -kernel "$1" -initrd "$b/initramfs.cpio.gz" \
+		-icount shift=0,sleep=off -kernel "$1" -initrd "${4:-$b/initramfs.cpio.gz}" \
 		-append "console=ttyS0 panic=-1 tsc=reliable clocksource=tsc harness=bench ftrace_init_stats BENCH_RUNS=$runs" \
 		-serial stdio </dev/null > "$b/bench.$2.log" 2>&1 || true
 	tr -d '\r' < "$b/bench.$2.log" | grep -a '^BENCH' > "$b/bench.$2" || true
@@ -40,7 +45,8 @@ for k in $only; do
 	case $k in
 	ours) run "$ours" ours "${BENCH_OURS_TIMEOUT:-1800}" ;;
 	nopg) run "$nopg" nopg 900 ;;
-	mainline) run "$mainline" mainline "${BENCH_MAINLINE_TIMEOUT:-2400}" ;;
+	mainline) run "$mainline" mainline "${BENCH_MAINLINE_TIMEOUT:-2400}" \
+		"$b/initramfs-anchor.cpio.gz" ;;
 	esac
 done
 python3 "$top/bench/report.py" "$b" \
