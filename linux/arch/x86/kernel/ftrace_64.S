@@ -91,10 +91,8 @@ EXPORT_SYMBOL(__fentry__)
 	movq	%rsp, %rdx
 .endm
 
-.macro ftrace_restore_args added
-	/* go where the callbacks left ip */
-	movq	RIP(%rsp), %rax
-	movq	%rax, FTRACE_RET(\added)(%rsp)
+/* the registers ftrace_save_args saved; %rsp still at pt_regs */
+.macro ftrace_restore_regs
 	movq	R10(%rsp), %r10
 	movq	R9(%rsp), %r9
 	movq	R8(%rsp), %r8
@@ -107,13 +105,25 @@ EXPORT_SYMBOL(__fentry__)
 	/* the same value: it tells objtool (ORC) that %rbp is back */
 	movq	RBP(%rsp), %rbp
 #endif
-	addq	$FRAME_SIZE, %rsp
+.endm
+
+/* drop pt_regs and the frames: lea, so the flags stay as they are */
+.macro ftrace_drop_frames
+	leaq	FRAME_SIZE(%rsp), %rsp
 #ifdef CONFIG_FRAME_POINTER
 	popq	%rbp
-	addq	$8, %rsp
+	leaq	8(%rsp), %rsp
 	popq	%rbp
-	addq	$8, %rsp
+	leaq	8(%rsp), %rsp
 #endif
+.endm
+
+.macro ftrace_restore_args added
+	/* go where the callbacks left ip */
+	movq	RIP(%rsp), %rax
+	movq	%rax, FTRACE_RET(\added)(%rsp)
+	ftrace_restore_regs
+	ftrace_drop_frames
 .endm
 
 SYM_FUNC_START(ftrace_caller)
@@ -169,33 +179,17 @@ SYM_FUNC_START(ftrace_regs_caller)
 	/*
 	 * Call the direct trampoline as the site would have: its address
 	 * where the flags were, so that once every register and the flags
-	 * are back (lea, not add, from then on), RET goes there with F+5
+	 * are back, RET goes there with F+5
 	 * as its return address and F's above it.  RET, with its return
 	 * thunk: the jump is not to where a call came from, but the thunk
 	 * only needs the address on the stack.
 	 */
 .Lftrace_direct:
 	movq	%rax, FTRACE_RET(0)(%rsp)
-	movq	R10(%rsp), %r10
-	movq	R9(%rsp), %r9
-	movq	R8(%rsp), %r8
-	movq	RDI(%rsp), %rdi
-	movq	RSI(%rsp), %rsi
-	movq	RDX(%rsp), %rdx
-	movq	RCX(%rsp), %rcx
-	movq	RAX(%rsp), %rax
-#ifndef CONFIG_FRAME_POINTER
-	movq	RBP(%rsp), %rbp
-#endif
+	ftrace_restore_regs
 	pushq	EFLAGS(%rsp)
 	popfq
-	leaq	FRAME_SIZE(%rsp), %rsp
-#ifdef CONFIG_FRAME_POINTER
-	popq	%rbp
-	leaq	8(%rsp), %rsp
-	popq	%rbp
-	leaq	8(%rsp), %rsp
-#endif
+	ftrace_drop_frames
 	/* a call of the trampoline: it starts as a function does */
 	UNWIND_HINT_FUNC
 	RET
