@@ -748,4 +748,3 @@ const struct file_operations trace_printk_formats_fops = {
 	.llseek		= seq_lseek,
 	.release	= seq_release,
 };
-
