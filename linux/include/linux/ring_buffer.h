@@ -142,7 +142,8 @@ int ring_buffer_write(struct trace_buffer *buffer, unsigned long length, void *d
 void *ring_buffer_event_data(struct ring_buffer_event *event);
 
 /**
- * ring_buffer_event_length - payload length given at reservation
+ * ring_buffer_event_length - payload length given at reservation, rounded
+ *	up to 4 bytes (at least 4) as mainline's; the bytes past it are zero
  * @event: reserved event or event returned by a read function
  */
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
@@ -150,8 +151,11 @@ unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
 /**
  * ring_buffer_event_time_stamp - timestamp of an event
  * @buffer: the buffer
- * @event: reserved (not yet committed) event, or event returned by a read
- *	function
+ * @event: the last event reserved on this CPU (not yet committed), or an
+ *	event returned by a read function
+ *
+ * For an outer context's reservation with nested ones after it: the clock
+ * now.
  */
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);

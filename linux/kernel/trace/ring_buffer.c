@@ -53,11 +53,18 @@
  *
  * Timestamps
  * ----------
- * The first event of a lap carries its full timestamp, which the writer then
- * stores in the page as base for that lap. Later events carry a 32-bit delta
- * from base when base is already set for this lap and the delta fits, else
- * the full form. A writer interrupting the first one before base is set sees
- * the previous lap in base_lap and uses the full form.
+ * Records carry mainline's deltas (see "Record layout"): each from the one
+ * before it in the lap, the first of a lap 0 from the base its writer
+ * stores in the page. A writer finds the time of the record before its own
+ * in last_ts, which the last reservation stored before last_pos, its end:
+ * if last_pos is the tail the writer reserves after, last_ts belongs to
+ * it. A writer that interrupted another between its cmpxchg of tail and
+ * those two stores finds last_pos behind tail and writes a stamp of its
+ * full time before its event; so does one whose clock went back. A delta
+ * past 27 bits takes a time extend. A time whose bits above 59 differ
+ * from the last one's cannot be said by a stamp and opens a new lap. A
+ * stamp or an extend is reserved with its event, so commit never splits
+ * them, and neither ever ends a lap.
  *
  * Reading
  * -------
@@ -72,8 +79,12 @@
  * unchanged), nothing the copy read can come from the new lap. head is read
  * with acquire and commit with acquire after it, so a reader never sees head
  * past commit, and the release on commit makes the bytes below it visible.
- * Padding and discarded records are skipped the same way. The copy is
- * handed out with a full timestamp. Consuming costs one copy per event; in
+ * Padding, discarded records and times are skipped the same way. A reader
+ * needs the time before head: a lap's base at its start, else the one the
+ * last consumer left with the position it moved head to (readers hold
+ * reader_lock; writers only move head to lap starts), else the sum over the
+ * lap so far. The copy goes out as the first record of a page of its own,
+ * whose base is the event's time. Consuming costs one copy per event; in
  * exchange there is no reader page to swap, and a reader never makes a
  * writer wait: at worst an overwriting writer counts the victim again
  * because an event was consumed under it.
@@ -88,18 +99,22 @@
  *
  * Sub-buffers
  * -----------
- * trace_pipe_raw hands out pages in mainline's binary layout, which is not
- * the ring's: ring_buffer_read_subbuf() encodes the events from head into
- * a page of the reader's, through an export callback that may rewrite an
- * event (the tracer's compact records become mainline's) or leave it as
- * it is, to be copied in whole words from the ring (records are padded
- * to RB_ALIGN), and then consumes them all with one cmpxchg of head from
- * the value it started at. The argument of "Reading" covers the whole
- * batch: if head did not move, no slot read was reused; if it did, the
- * page is rebuilt from the new head and the events overwritten meanwhile
- * count as overrun, which the page reports as lost. Asked for a full page only, it consumes
- * nothing unless the next event did not fit. Writers never wait for it,
- * and trace and trace_pipe read beside it as beside any consumer.
+ * trace_pipe_raw hands out pages in mainline's binary layout, which the
+ * ring's records already have: ring_buffer_read_subbuf() copies the
+ * records from head into a page of the reader's in runs, as they are (a
+ * whole lap into an empty page with copy_page()), leaving the padding that
+ * ends a lap behind. Where the page's time before a run differs from the
+ * ring's (a new lap, or after a rewritten event), the run's first delta
+ * says the difference, or a stamp goes first. Events of the types an
+ * exporter names (the tracer's compact function_graph records) end a run
+ * and go through its callback, which writes mainline's records for them.
+ * All that went in is consumed with one cmpxchg of head from the value it
+ * started at. The argument of "Reading" covers the whole batch: if head
+ * did not move, no slot read was reused; if it did, the page is rebuilt
+ * from the new head and the events overwritten meanwhile count as
+ * overrun, which the page reports as lost. Asked for a full page only, it
+ * consumes nothing unless the next event did not fit. Writers never wait
+ * for it, and trace and trace_pipe read beside it as beside any consumer.
  *
  * Accounting
  * ----------
@@ -161,37 +176,49 @@
 #include "ring_buffer_ext.h"
 
 /*
- * Record layout. info holds the total size (header, payload and the tail
- * padding to RB_ALIGN), the tail padding and flags. In the short form, ts
- * is the delta from the page base and the payload follows; with RB_EV_ABS,
- * ts and array[0] hold the timestamp and the payload starts at array[2].
+ * Record layout: mainline's, as events/header_event describes it, so that
+ * a stretch of the ring is a stretch of a sub-buffer. A u32 header holds
+ * type_len (low 5 bits) and time_delta (27 bits): the nanoseconds since
+ * the record before it in the lap, or since the lap's base for the first.
+ * type_len 1..28: a payload of type_len * 4 bytes follows; 0: array[0]
+ * holds the payload length + 4 and the payload starts at array[1].
+ * Payloads are padded to RB_ALIGN with zeros. The other types carry no
+ * event: RB_TYPE_PAD (a discarded event, or the rest of a lap) is
+ * array[0] + 4 bytes long, or only its header in the last 4 bytes of a
+ * lap; RB_TYPE_EXTEND adds array[0] << 27 | time_delta to the time, and
+ * RB_TYPE_STAMP sets its low 59 bits to that.
  */
 struct ring_buffer_event {
-	u32	info;
-	u32	ts;
+	u32	hdr;
 	u32	array[];
 };
 
-#define RB_ALIGN		8
-#define RB_HDR			8
-#define RB_ABS_HDR		16
-#define RB_EV_SIZE_MASK		0xffffU
-#define RB_EV_TPAD_SHIFT	16
-#define RB_EV_TPAD_MASK		0x7U
-#define RB_EV_ABS		BIT(30)
-#define RB_EV_PAD		BIT(31)
+#define RB_ALIGN		4
+#define RB_TYPE_BITS		5
+#define RB_TYPE_MASK		((1U << RB_TYPE_BITS) - 1)
+#define RB_TYPE_MAX_DATA	28
+#define RB_TYPE_PAD		29
+#define RB_TYPE_EXTEND		30
+#define RB_TYPE_STAMP		31
+#define RB_DELTA_BITS		27
+#define RB_DELTA_MAX		((1U << RB_DELTA_BITS) - 1)
+#define RB_STAMP_MASK		(BIT_ULL(59) - 1)
+#define RB_MAX_SMALL		(RB_TYPE_MAX_DATA * RB_ALIGN)
+#define RB_TIME_REC		8	/* an extend or a stamp */
 
-/* A data page: header, then RB_DATA_SIZE bytes of records. */
+/*
+ * A data page: mainline's sub-buffer header (its commit word holds the
+ * lap's event count here), then RB_DATA_SIZE bytes of records.
+ */
 struct rb_page {
-	u64		base;		/* timestamp the deltas of base_lap refer to */
-	unsigned long	base_lap;
+	u64		base;		/* time of the lap's first record */
 	local_t		state;		/* lap tag << RB_STATE_SHIFT | events */
-	u8		data[] __aligned(RB_ALIGN);
+	u8		data[];
 };
 
 #define RB_DATA_SIZE		(PAGE_SIZE - offsetof(struct rb_page, data))
-#define RB_MAX_PAYLOAD		(RB_DATA_SIZE - RB_ABS_HDR)
-#define RB_LAP_NONE		(~0UL)
+/* the header and length word; only the first record of a lap is this big */
+#define RB_MAX_PAYLOAD		(RB_DATA_SIZE - 2 * sizeof(u32))
 #define RB_STATE_SHIFT		16
 #define RB_STATE_COUNT		((1UL << RB_STATE_SHIFT) - 1)
 #define RB_MIN_PAGES		2
@@ -216,6 +243,9 @@ struct rb_cpu {
 	local_t			overrun;
 	atomic_t		record_disabled;
 	struct rb_page		*tail_page;	/* hint: page of the last lap opened */
+	/* the time of the last reservation, valid if tail is still last_pos */
+	unsigned long		last_pos;
+	u64			last_ts;
 	/* Ring layout: changed only with writers paused and reader_lock held. */
 	unsigned long		nr_pages;
 	struct rb_page		**pages;
@@ -229,7 +259,10 @@ struct rb_cpu {
 	raw_spinlock_t		reader_lock;
 	unsigned long		read;
 	unsigned long		last_overrun;
-	struct ring_buffer_event *scratch;	/* copy handed out by peek/consume */
+	/* the time before the record at rd_pos, left by the last consumer */
+	unsigned long		rd_pos;
+	u64			rd_ts;
+	struct rb_page		*scratch;	/* copy handed out by peek/consume */
 	int			cpu;
 };
 
@@ -251,8 +284,9 @@ struct ring_buffer_iter {
 	unsigned int		size;		/* ring size of the cached event, 0: none */
 	unsigned int		dropped;
 	bool			extended;	/* end moved on since the rewind */
-	u64			ts;
-	struct ring_buffer_event *ev;		/* private copy of the current event */
+	bool			ts_valid;	/* ts is the time before pos */
+	u64			ts;		/* of the cached event, or before pos */
+	struct rb_page		*copy;		/* private copy of the current event */
 };
 
 static __always_inline unsigned long rb_lap(unsigned long pos)
@@ -285,15 +319,18 @@ static __always_inline unsigned long rb_state_tag(struct rb_page *page)
 	return (unsigned long)local_read(&page->state) >> RB_STATE_SHIFT;
 }
 
-static __always_inline unsigned int rb_hdr_len(u32 info)
-{
-	return info & RB_EV_ABS ? RB_ABS_HDR : RB_HDR;
-}
-
 static __always_inline struct ring_buffer_event *rb_event_at(struct rb_page *page,
 							     unsigned long pos)
 {
 	return (struct ring_buffer_event *)&page->data[rb_off(pos)];
+}
+
+/* An event's record: header, length word if any, payload. */
+static __always_inline unsigned int rb_event_size(const struct ring_buffer_event *ev)
+{
+	u32 type = ev->hdr & RB_TYPE_MASK;
+
+	return type ? sizeof(u32) + type * RB_ALIGN : sizeof(u32) + ev->array[0];
 }
 
 static u64 notrace rb_clock_local(void)
@@ -326,6 +363,75 @@ static __always_inline void rb_page_account(struct rb_page *page, unsigned long 
 	} while (!local_try_cmpxchg(&page->state, &old, new));
 }
 
+enum { RB_REC_EVENT, RB_REC_TIME, RB_REC_BAD, RB_REC_NONE };
+
+/* A record of the ring, decoded in place. */
+struct rb_rec {
+	const void	*rec;		/* the record, in the ring */
+	const void	*data;		/* its payload */
+	unsigned int	len;		/* payload bytes */
+	unsigned int	size;		/* ring bytes */
+};
+
+/*
+ * Decode the record at @off of @page, the time before it in @ts, which
+ * becomes the time after it: RB_REC_EVENT, RB_REC_TIME for the records
+ * that carry no event, RB_REC_BAD. Any of it may be torn by a writer
+ * reusing the page: the caller decides whether what it read is valid, we
+ * only make sure that garbage cannot send it out of the page. Inline for
+ * the sub-buffer fill loop, which walks a page.
+ */
+static __always_inline int rb_decode_at(struct rb_page *page, unsigned int off, u64 *ts,
+					struct rb_rec *r)
+{
+	const u32 *p = (const u32 *)&page->data[off];
+	unsigned int room = RB_DATA_SIZE - off;
+	u32 hdr = READ_ONCE(p[0]);
+	u32 type = hdr & RB_TYPE_MASK;
+	u64 delta = hdr >> RB_TYPE_BITS;
+	u32 a;
+
+	r->rec = p;
+	if (likely(type && type <= RB_TYPE_MAX_DATA)) {
+		r->len = type * RB_ALIGN;
+		r->size = sizeof(u32) + r->len;
+		r->data = p + 1;
+		if (unlikely(r->size > room))
+			return RB_REC_BAD;
+		*ts += delta;
+		return RB_REC_EVENT;
+	}
+	if (room < 2 * sizeof(u32)) {
+		r->size = room;
+		return type == RB_TYPE_PAD ? RB_REC_TIME : RB_REC_BAD;
+	}
+	a = READ_ONCE(p[1]);
+	switch (type) {
+	case 0:
+		if (a < 2 * sizeof(u32) || a % RB_ALIGN || a > room - sizeof(u32))
+			return RB_REC_BAD;
+		r->size = sizeof(u32) + a;
+		r->len = a - sizeof(u32);
+		r->data = p + 2;
+		*ts += delta;
+		return RB_REC_EVENT;
+	case RB_TYPE_PAD:
+		if (a < sizeof(u32) || a % RB_ALIGN || a > room - sizeof(u32))
+			return RB_REC_BAD;
+		r->size = sizeof(u32) + a;
+		*ts += delta;
+		return RB_REC_TIME;
+	case RB_TYPE_EXTEND:
+		r->size = RB_TIME_REC;
+		*ts += (u64)a << RB_DELTA_BITS | delta;
+		return RB_REC_TIME;
+	default:
+		r->size = RB_TIME_REC;
+		*ts = (*ts & ~RB_STAMP_MASK) | ((u64)a << RB_DELTA_BITS | delta);
+		return RB_REC_TIME;
+	}
+}
+
 /*
  * Events of the complete lap @lap from position @pos to its end. A writer
  * interrupted here may find the page reused by nested writers: the count is
@@ -338,20 +444,18 @@ static notrace unsigned long rb_events_from(struct rb_cpu *cb, unsigned long lap
 	struct rb_page *page = rb_slot(cb, lap);
 	unsigned long off = rb_off(pos);
 	unsigned long n = 0;
+	struct rb_rec r;
+	u64 ts = 0;
+	int ret;
 
 	if (!off && rb_state_tag(page) == rb_tag(lap))
 		return local_read(&page->state) & RB_STATE_COUNT;
 
-	while (off < RB_DATA_SIZE) {
-		struct ring_buffer_event *ev = (void *)&page->data[off];
-		u32 info = READ_ONCE(ev->info);
-		unsigned int size = info & RB_EV_SIZE_MASK;
-
-		if (size < RB_HDR || size > RB_DATA_SIZE - off)
+	for (; off < RB_DATA_SIZE; off += r.size) {
+		ret = rb_decode_at(page, off, &ts, &r);
+		if (ret == RB_REC_BAD)
 			break;
-		if (!(info & RB_EV_PAD))
-			n++;
-		off += size;
+		n += ret == RB_REC_EVENT;
 	}
 	return n;
 }
@@ -388,34 +492,27 @@ static notrace bool rb_make_room(struct rb_cpu *cb, unsigned long lap)
 	return true;
 }
 
-/* Can an event at @ts on @lap be stored as a delta from the page base? */
-static __always_inline bool rb_delta(struct rb_page *page, unsigned long lap, u64 ts, u32 *delta)
+/* An extend or a stamp of @t, and the header of what follows */
+static __always_inline u32 *rb_put_time(u32 *p, u32 type, u64 t)
 {
-	u64 base;
-
-	if (READ_ONCE(page->base_lap) != lap)
-		return false;
-	/* base was stored before base_lap, on this CPU: see rb_reserve(). */
-	barrier();
-	base = READ_ONCE(page->base);
-	if (ts < base || ts - base > U32_MAX)
-		return false;
-	*delta = ts - base;
-	return true;
+	p[0] = type | (u32)(t & RB_DELTA_MAX) << RB_TYPE_BITS;
+	p[1] = t >> RB_DELTA_BITS;
+	return p + 2;
 }
 
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct rb_cpu *cb, unsigned long length)
 {
 	typeof(cb->buffer->clock) clock = READ_ONCE(cb->buffer->clock);
-	unsigned long plen = ALIGN(length, RB_ALIGN);
+	unsigned int plen = length ? ALIGN(length, RB_ALIGN) : RB_ALIGN;
+	unsigned int esize = plen + (plen > RB_MAX_SMALL ? 2 : 1) * sizeof(u32);
 	unsigned long start, size, lap, off;
-	struct rb_page *page = NULL;
 	struct ring_buffer_event *ev;
-	bool abs = true;
-	u32 delta = 0;
+	struct rb_page *page;
+	u32 time_type, *p;
+	u64 ts, last, delta;
+	bool known;
 	long tail;
-	u64 ts;
 
 	tail = local_read(&cb->tail);
 	for (;;) {
@@ -423,16 +520,29 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 		ts = clock();
 		start = tail;
 		off = rb_off(tail);
+		size = esize;
+		time_type = 0;
+		delta = 0;
 		if (off) {
-			page = rb_tail_page(cb, rb_lap(tail));
-			abs = !rb_delta(page, rb_lap(tail), ts, &delta);
-			size = (abs ? RB_ABS_HDR : RB_HDR) + plen;
-			if (off + size > RB_DATA_SIZE)
+			/* last_ts was stored before last_pos: see "Timestamps". */
+			known = READ_ONCE(cb->last_pos) == (unsigned long)tail;
+			barrier();
+			last = READ_ONCE(cb->last_ts);
+			delta = ts - last;
+			if (unlikely(!known || ts < last))
+				time_type = RB_TYPE_STAMP;
+			else if (unlikely(delta > RB_DELTA_MAX))
+				time_type = RB_TYPE_EXTEND;
+			if (time_type)
+				size += RB_TIME_REC;
+			/* bits a stamp cannot set: a new lap, with a full base */
+			if (off + size > RB_DATA_SIZE || unlikely((ts ^ last) & ~RB_STAMP_MASK))
 				start += RB_DATA_SIZE - off;
 		}
 		if (!rb_off(start)) {
-			abs = true;
-			size = RB_ABS_HDR + plen;
+			size = esize;
+			time_type = 0;
+			delta = 0;
 			if (!rb_make_room(cb, rb_lap(start)))
 				return NULL;
 		}
@@ -443,28 +553,41 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 	lap = rb_lap(start);
 	if (start != (unsigned long)tail) {
 		/* The rest of the previous lap is padding. */
-		ev = rb_event_at(page, tail);
-		WRITE_ONCE(ev->info, RB_EV_PAD | (u32)(start - tail));
+		ev = rb_event_at(rb_tail_page(cb, rb_lap(tail)), tail);
+		WRITE_ONCE(ev->hdr, RB_TYPE_PAD);
+		if (start - tail > sizeof(u32))
+			WRITE_ONCE(ev->array[0], start - tail - sizeof(u32));
 	}
 	if (!rb_off(start)) {
 		page = rb_slot(cb, lap);
 		WRITE_ONCE(page->base, ts);
-		/* base before base_lap, for writers interrupting us: rb_delta(). */
-		barrier();
-		WRITE_ONCE(page->base_lap, lap);
 		WRITE_ONCE(cb->tail_page, page);
+	} else {
+		page = rb_tail_page(cb, lap);
 	}
+	/* For the writers after us, and those interrupting us: "Timestamps". */
+	WRITE_ONCE(cb->last_ts, ts);
+	barrier();
+	WRITE_ONCE(cb->last_pos, start + size);
 	rb_page_account(page, lap);
 
-	ev = rb_event_at(page, start);
-	ev->info = size | (plen - length) << RB_EV_TPAD_SHIFT | (abs ? RB_EV_ABS : 0);
-	if (abs) {
-		ev->ts = lower_32_bits(ts);
-		ev->array[0] = upper_32_bits(ts);
-		ev->array[1] = 0;
-	} else {
-		ev->ts = delta;
+	p = (u32 *)rb_event_at(page, start);
+	if (time_type) {
+		p = rb_put_time(p, time_type, time_type == RB_TYPE_STAMP ? ts : delta);
+		delta = 0;
 	}
+	ev = (struct ring_buffer_event *)p;
+	if (plen > RB_MAX_SMALL) {
+		ev->hdr = (u32)delta << RB_TYPE_BITS;
+		ev->array[0] = plen + sizeof(u32);
+		p = &ev->array[1];
+	} else {
+		ev->hdr = plen / RB_ALIGN | (u32)delta << RB_TYPE_BITS;
+		p = &ev->array[0];
+	}
+	/* the padding after the payload goes out to readers: zero it */
+	if (plen != length)
+		p[plen / RB_ALIGN - 1] = 0;
 	return ev;
 }
 
@@ -557,7 +680,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
 static __always_inline void *rb_event_payload(struct ring_buffer_event *event)
 {
-	return &event->array[event->info & RB_EV_ABS ? 2 : 0];
+	return &event->array[event->hdr & RB_TYPE_MASK ? 0 : 1];
 }
 
 /* ring_buffer_lock_reserve() and ring_buffer_event_data() in one call */
@@ -584,9 +707,14 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer, struct ring_buffer_
 {
 	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
 	struct rb_page *page = (struct rb_page *)((unsigned long)event & PAGE_MASK);
+	u32 hdr = event->hdr;
 
-	/* Readers skip it like padding; it no longer counts anywhere. */
-	WRITE_ONCE(event->info, RB_EV_PAD | (event->info & RB_EV_SIZE_MASK));
+	/*
+	 * Readers skip it like padding; it keeps its delta, which the times of
+	 * the records after it add to, and no longer counts anywhere.
+	 */
+	event->array[0] = rb_event_size(event) - sizeof(u32);
+	WRITE_ONCE(event->hdr, (hdr & ~RB_TYPE_MASK) | RB_TYPE_PAD);
 	local_dec(&page->state);
 	local_dec(&cb->written);
 	ring_buffer_unlock_commit(buffer);
@@ -613,23 +741,28 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
 {
-	u32 info = event->info;
+	u32 type = event->hdr & RB_TYPE_MASK;
 
-	return (info & RB_EV_SIZE_MASK) - rb_hdr_len(info) -
-	       (info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK);
+	return type ? type * RB_ALIGN : event->array[0] - sizeof(u32);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_length);
 
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event)
 {
-	struct rb_page *page;
+	struct rb_page *page = (struct rb_page *)((unsigned long)event & PAGE_MASK);
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	unsigned long end = READ_ONCE(cb->last_pos) - 1;
+	u8 *last = &rb_slot(cb, rb_lap(end))->data[rb_off(end)];
 
-	if (event->info & RB_EV_ABS)
-		return (u64)event->array[0] << 32 | event->ts;
-	/* Short records only exist in the ring, whose pages are page aligned. */
-	page = (struct rb_page *)((unsigned long)event & PAGE_MASK);
-	return READ_ONCE(page->base) + event->ts;
+	/* the first record of a lap, or a reader's copy: rb_copy_out() */
+	if ((u8 *)event == page->data)
+		return READ_ONCE(page->base) + (event->hdr >> RB_TYPE_BITS);
+	/* the last reservation on this CPU has its time at hand */
+	if ((u8 *)event + rb_event_size(event) == last + 1)
+		return READ_ONCE(cb->last_ts);
+	/* one of an outer context, with nested ones after it: about now */
+	return ring_buffer_time_stamp(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
 
@@ -646,79 +779,72 @@ static bool rb_lock_reader(struct rb_cpu *cb, unsigned long *flags)
 	return raw_spin_trylock_irqsave(&cb->reader_lock, *flags);
 }
 
-enum { RB_COPY_EVENT, RB_COPY_PAD, RB_COPY_BAD };
-
-/* A record of the ring, decoded in place. */
-struct rb_rec {
-	const void	*data;		/* payload, in the ring */
-	unsigned int	len;		/* payload bytes */
-	unsigned int	size;		/* ring bytes, header and padding included */
-	u64		ts;
-};
-
 /*
- * Decode the record at @off of @page, whose time base is @base. Any of it
- * may be torn by a writer reusing the page: the caller decides whether
- * what it read is valid, we only make sure that garbage cannot send it out
- * of the page. Inline for the sub-buffer fill loop, which walks a page.
+ * The time before the record at @pos: the lap's base at its start, else
+ * what the consumer that moved head there left, else the sum over the lap
+ * so far. Holds reader_lock; torn like any read of the ring.
  */
-static __always_inline int rb_decode_at(struct rb_page *page, unsigned int off, u64 base,
-					struct rb_rec *r)
-{
-	struct ring_buffer_event *src = (struct ring_buffer_event *)&page->data[off];
-	unsigned int size, hdr, tpad;
-	u32 info;
-
-	info = READ_ONCE(src->info);
-	size = info & RB_EV_SIZE_MASK;
-	if (size < RB_HDR || size % RB_ALIGN || size > RB_DATA_SIZE - off)
-		return RB_COPY_BAD;
-	r->size = size;
-	if (info & RB_EV_PAD)
-		return RB_COPY_PAD;
-
-	hdr = rb_hdr_len(info);
-	tpad = info >> RB_EV_TPAD_SHIFT & RB_EV_TPAD_MASK;
-	if (size < hdr + tpad || size - hdr - tpad > RB_MAX_PAYLOAD)
-		return RB_COPY_BAD;
-	r->len = size - hdr - tpad;
-	r->data = (void *)src + hdr;
-	r->ts = READ_ONCE(src->ts);
-	if (info & RB_EV_ABS)
-		r->ts |= (u64)READ_ONCE(src->array[0]) << 32;
-	else
-		r->ts += base;
-	return RB_COPY_EVENT;
-}
-
-/* The record at @pos, below commit; as rb_decode_at(). */
-static int rb_decode(struct rb_cpu *cb, unsigned long pos, struct rb_rec *r)
+static u64 rb_ts_at(struct rb_cpu *cb, unsigned long pos)
 {
 	struct rb_page *page = rb_slot(cb, rb_lap(pos));
+	unsigned int off, end = rb_off(pos);
+	u64 ts = READ_ONCE(page->base);
+	struct rb_rec r;
 
-	return rb_decode_at(page, rb_off(pos), READ_ONCE(page->base), r);
+	if (!end)
+		return ts;
+	if (pos == cb->rd_pos)
+		return cb->rd_ts;
+	for (off = 0; off < end; off += r.size)
+		if (rb_decode_at(page, off, &ts, &r) == RB_REC_BAD)
+			break;
+	return ts;
 }
 
-/* Copy the record at @pos to @dst in the full-timestamp form; as rb_decode(). */
-static int rb_copy(struct rb_cpu *cb, unsigned long pos, struct ring_buffer_event *dst,
-		   unsigned int *sizep, u64 *tsp)
+/*
+ * What readers hand out: a copy of the event at @r, at @ts, as the first
+ * record of a page-aligned @copy (kmalloc() aligns a page to a page) whose
+ * base is @ts, so that ring_buffer_event_time_stamp() finds its time.
+ */
+static struct ring_buffer_event *rb_copy_out(struct rb_page *copy, const struct rb_rec *r,
+					     u64 ts)
 {
-	unsigned int tpad;
-	struct rb_rec r;
+	struct ring_buffer_event *ev = (struct ring_buffer_event *)copy->data;
+
+	memcpy(ev, r->rec, r->size);
+	ev->hdr &= RB_TYPE_MASK;
+	copy->base = ts;
+	return ev;
+}
+
+/* head moved to @pos, the time before it @ts. Holds reader_lock. */
+static void rb_set_rd(struct rb_cpu *cb, unsigned long pos, u64 ts)
+{
+	cb->rd_pos = pos;
+	cb->rd_ts = ts;
+}
+
+/*
+ * From *@pos, the time before it in *@ts, to the next event before @end:
+ * RB_REC_EVENT with *@pos at it and *@ts its time, RB_REC_NONE with both
+ * at @end, or RB_REC_BAD. As rb_decode_at().
+ */
+static int rb_next_event(struct rb_cpu *cb, unsigned long *pos, unsigned long end, u64 *ts,
+			 struct rb_rec *r)
+{
+	struct rb_page *page;
 	int ret;
 
-	ret = rb_decode(cb, pos, &r);
-	*sizep = r.size;
-	if (ret != RB_COPY_EVENT)
-		return ret;
-	tpad = ALIGN(r.len, RB_ALIGN) - r.len;
-	dst->info = RB_EV_ABS | tpad << RB_EV_TPAD_SHIFT | (RB_ABS_HDR + r.len + tpad);
-	dst->ts = lower_32_bits(r.ts);
-	dst->array[0] = upper_32_bits(r.ts);
-	dst->array[1] = 0;
-	memcpy(&dst->array[2], r.data, r.len);
-	*tsp = r.ts;
-	return RB_COPY_EVENT;
+	while (*pos < end) {
+		page = rb_slot(cb, rb_lap(*pos));
+		if (!rb_off(*pos))
+			*ts = READ_ONCE(page->base);
+		ret = rb_decode_at(page, rb_off(*pos), ts, r);
+		if (ret != RB_REC_TIME)
+			return ret;
+		*pos += r->size;
+	}
+	return RB_REC_NONE;
 }
 
 /*
@@ -737,8 +863,9 @@ static __always_inline unsigned long rb_read_bounds(struct rb_cpu *cb, long *hea
 static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u64 *ts,
 					      unsigned long *lost_events)
 {
-	unsigned long overrun, commit;
-	unsigned int size;
+	struct ring_buffer_event *ev = NULL;
+	unsigned long overrun, commit, pos;
+	struct rb_rec r;
 	long head;
 	u64 t;
 	int ret;
@@ -747,14 +874,20 @@ static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u
 		commit = rb_read_bounds(cb, &head);
 		if ((unsigned long)head >= commit)
 			return NULL;
-		ret = rb_copy(cb, head, cb->scratch, &size, &t);
+		pos = head;
+		t = rb_ts_at(cb, pos);
+		ret = rb_next_event(cb, &pos, commit, &t, &r);
+		if (ret == RB_REC_EVENT)
+			ev = rb_copy_out(cb->scratch, &r, t);
 		/* Finish the copy before checking that head did not move. */
 		smp_rmb();
-		if (ret == RB_COPY_PAD) {
-			atomic_long_try_cmpxchg(&cb->head, &head, head + size);
+		if (ret == RB_REC_NONE) {
+			/* nothing but padding and times: step over them */
+			if (atomic_long_try_cmpxchg(&cb->head, &head, pos))
+				rb_set_rd(cb, pos, t);
 			continue;
 		}
-		if (ret == RB_COPY_BAD) {
+		if (ret == RB_REC_BAD) {
 			if (atomic_long_read(&cb->head) != head)
 				continue;
 			WARN_ON_ONCE(1);
@@ -763,7 +896,8 @@ static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u
 		if (!consume) {
 			if (atomic_long_read(&cb->head) == head)
 				break;
-		} else if (atomic_long_try_cmpxchg(&cb->head, &head, head + size)) {
+		} else if (atomic_long_try_cmpxchg(&cb->head, &head, pos + r.size)) {
+			rb_set_rd(cb, pos + r.size, t);
 			WRITE_ONCE(cb->read, cb->read + 1);
 			break;
 		}
@@ -776,31 +910,31 @@ static struct ring_buffer_event *rb_read_head(struct rb_cpu *cb, bool consume, u
 		cb->last_overrun = overrun;
 	if (ts)
 		*ts = t;
-	return cb->scratch;
+	return ev;
 }
 
-/* Move head over padding and discarded records; true if an event remains. */
+/* Move head over padding and times; true if an event remains. */
 static bool rb_skip_padding(struct rb_cpu *cb)
 {
-	struct ring_buffer_event *ev;
-	unsigned long commit;
-	unsigned int size;
+	unsigned long commit, pos;
+	struct rb_rec r;
 	long head;
-	u32 info;
+	u64 ts;
 
 	for (;;) {
 		commit = rb_read_bounds(cb, &head);
 		if ((unsigned long)head >= commit)
 			return false;
-		ev = rb_event_at(rb_slot(cb, rb_lap(head)), head);
-		info = READ_ONCE(ev->info);
-		size = info & RB_EV_SIZE_MASK;
+		pos = head;
+		ts = rb_ts_at(cb, pos);
 		/* Torn or not, something is there: leave it to the reader. */
-		if (!(info & RB_EV_PAD) || size < RB_HDR || size % RB_ALIGN ||
-		    size > RB_DATA_SIZE - rb_off(head))
+		if (rb_next_event(cb, &pos, commit, &ts, &r) != RB_REC_NONE)
 			return true;
 		/* Fails if the page was reused meanwhile: look again. */
-		atomic_long_try_cmpxchg(&cb->head, &head, head + size);
+		if (atomic_long_try_cmpxchg(&cb->head, &head, pos)) {
+			rb_set_rd(cb, pos, ts);
+			return false;
+		}
 	}
 }
 
@@ -858,34 +992,27 @@ struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer, int c
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
 
 /*
- * Sub-buffers in mainline 6.12's layout, as events/header_page and
- * events/header_event describe it: a 16-byte header (u64 time stamp, u64
- * commit: data bytes, bit 31 events lost before this page, bit 30 their
- * count stored as a u64 after the data), then events with a 4-byte header
- * of type_len:5 and time_delta:27, 4-byte aligned. type_len 1..28 gives a
- * payload of type_len * 4 bytes, 0 a length word (payload + 4) first; a
- * time extend (30) carries delta bits 27 and up in its second word.
+ * Sub-buffers in mainline 6.12's layout, as events/header_page describes
+ * it: a 16-byte header (u64 time stamp, u64 commit: data bytes, bit 31
+ * events lost before this page, bit 30 their count stored as a u64 after
+ * the data), then records as in the ring (see "Record layout").
  */
 #define RB_SUB_HDR		16
 #define RB_SUB_MISSED		BIT(31)
 #define RB_SUB_STORED		BIT(30)
-#define RB_SUB_DELTA_BITS	27
-#define RB_SUB_MAX_SMALL	(28 * 4)
-#define RB_SUB_TIME_EXTEND	30
 
 /*
  * Room for an event of @plen payload bytes at time @ts in the sub-buffer
  * at @page, filled to *@used, its last event at *@last: writes the header
  * words (and a time extend) and returns where the payload goes, NULL if it
- * does not fit in @room. Inline, so that the fill loop keeps its state in
- * registers.
+ * does not fit in @room.
  */
 static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *last,
 					   unsigned int room, unsigned int plen, u64 ts)
 {
-	unsigned int hdr = plen > RB_SUB_MAX_SMALL ? 8 : 4;
+	unsigned int hdr = plen > RB_MAX_SMALL ? 8 : 4;
 	u64 delta = *used && ts > *last ? ts - *last : 0;
-	unsigned int ext = delta >> RB_SUB_DELTA_BITS ? 8 : 0;
+	unsigned int ext = delta > RB_DELTA_MAX ? RB_TIME_REC : 0;
 	u32 *p;
 
 	if (*used + ext + hdr + plen > room)
@@ -896,14 +1023,13 @@ static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *
 	}
 	p = page + RB_SUB_HDR + *used;
 	if (ext) {
-		*p++ = RB_SUB_TIME_EXTEND | lower_32_bits(delta) << 5;
-		*p++ = delta >> RB_SUB_DELTA_BITS;
+		p = rb_put_time(p, RB_TYPE_EXTEND, delta);
 		delta = 0;
 	}
 	if (hdr == 4) {
-		*p++ = plen / 4 | lower_32_bits(delta) << 5;
+		*p++ = plen / 4 | lower_32_bits(delta) << RB_TYPE_BITS;
 	} else {
-		*p++ = lower_32_bits(delta) << 5;
+		*p++ = lower_32_bits(delta) << RB_TYPE_BITS;
 		*p++ = plen + 4;
 	}
 	*used += ext + hdr + plen;
@@ -935,35 +1061,67 @@ bool notrace ring_buffer_subbuf_add(struct ring_buffer_subbuf *sb, const void *d
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_add);
 
 /*
- * ring_buffer_subbuf_add() of a payload in the ring, which is followed by
- * its padding to RB_ALIGN: the copy goes in whole words, which is most of
- * what a page costs. Where the words would run past the sub-buffer's
- * @size, as ring_buffer_subbuf_add().
+ * A run of ring records whose first has header @hdr, the ring's time
+ * before it @ts, into @sb filled to @used at time @last: whether a stamp
+ * must go first (else the first record's delta is rewritten to say the
+ * difference), and the bytes the records may take.
  */
-static __always_inline bool rb_sub_add_ring(void *page, unsigned int *used, u64 *last,
-					    unsigned int room, unsigned int size,
-					    const u64 *src, unsigned int len, u64 ts)
+static __always_inline unsigned int rb_sub_run(struct ring_buffer_subbuf *sb, unsigned int used,
+					       u64 last, u64 ts, u32 hdr, bool *stamp)
 {
-	unsigned int plen = ALIGN(len, 4);
-	u32 *p = rb_sub_reserve(page, used, last, room, plen, ts);
-	unsigned int n;
-	u64 *d;
+	u32 type = hdr & RB_TYPE_MASK;
+	u64 delta = ts - last + (hdr >> RB_TYPE_BITS);
+	unsigned int need = used;
 
-	if (!p)
-		return false;
-	if (unlikely(!len || *used + ALIGN(len, 8) - plen > size)) {
-		rb_sub_copy(p, src, len, plen);
-		return true;
+	*stamp = used && last != ts && type != RB_TYPE_STAMP &&
+		 (ts < last || delta > RB_DELTA_MAX || type == RB_TYPE_EXTEND);
+	if (*stamp)
+		need += RB_TIME_REC;
+	return sb->room > need ? sb->room - need : 0;
+}
+
+/*
+ * The ring's records [@from, @to) of @page, as they are: the ring's time
+ * before them @from_ts and after them @to_ts, the first's header @hdr and
+ * @stamp as rb_sub_run() said, which also said that they fit. A whole lap
+ * into an empty page-aligned sub-buffer goes with copy_page().
+ */
+static __always_inline void rb_sub_flush(struct ring_buffer_subbuf *sb, unsigned int *used,
+					 u64 *last, struct rb_page *page, unsigned int from,
+					 unsigned int to, u64 from_ts, u64 to_ts, u32 hdr,
+					 bool stamp)
+{
+	void *dst = sb->page + RB_SUB_HDR;
+	unsigned int at = *used;
+
+	if (from == to)
+		return;
+	if (!at) {
+		if (!from && PAGE_ALIGNED(sb->page))
+			copy_page(sb->page, page);
+		else
+			memcpy(dst, &page->data[from], to - from);
+		/* the page's stamp is its first event's, as mainline's */
+		if ((hdr & RB_TYPE_MASK) < RB_TYPE_EXTEND) {
+			from_ts += hdr >> RB_TYPE_BITS;
+			hdr &= RB_TYPE_MASK;
+		}
+		*(u64 *)sb->page = from_ts;
+		/* as read when the run started, torn or not */
+		*(u32 *)dst = hdr;
+	} else {
+		if (stamp) {
+			rb_put_time(dst + at, RB_TYPE_STAMP, from_ts);
+			at += RB_TIME_REC;
+		} else if ((hdr & RB_TYPE_MASK) != RB_TYPE_STAMP) {
+			hdr = (hdr & RB_TYPE_MASK) |
+			      (u32)(from_ts - *last + (hdr >> RB_TYPE_BITS)) << RB_TYPE_BITS;
+		}
+		memcpy(dst + at, &page->data[from], to - from);
+		*(u32 *)(dst + at) = hdr;
 	}
-	d = (u64 *)p;
-	n = ALIGN(len, 8) / 8;
-	do {
-		put_unaligned(*src++, d++);
-	} while (--n);
-	/* the ring's padding bytes that came along in the last word: zero */
-	if (len & 3)
-		p[plen / 4 - 1] &= (1U << 8 * (len & 3)) - 1;
-	return true;
+	*used = at + to - from;
+	*last = to_ts;
 }
 
 /* The header words of a filled sub-buffer, and its lost count. */
@@ -984,21 +1142,57 @@ static void rb_subbuf_finish(struct ring_buffer_subbuf *sb, unsigned long lost)
 }
 
 /*
+ * Most records: from @off of @data, the small events that go as they are
+ * (their types not in @types) and end by @stop. Returns where they end;
+ * adds their deltas to *@ts and their number to *@n. Out of line, so that
+ * the loop has the registers to itself.
+ */
+static noinline unsigned int rb_scan_small(const u8 *data, unsigned int off, unsigned int stop,
+					   u64 types, u64 *ts, unsigned long *n)
+{
+	unsigned long k = 0;
+	unsigned int size;
+	u32 hdr, type;
+	u64 t = *ts;
+	u16 etype;
+
+	while (off < stop) {
+		hdr = READ_ONCE(*(const u32 *)&data[off]);
+		type = hdr & RB_TYPE_MASK;
+		size = sizeof(u32) + type * RB_ALIGN;
+		/* a small event (8 bytes or more) that ends by @stop */
+		if (unlikely(type - 1 >= RB_TYPE_MAX_DATA || off + size > stop))
+			break;
+		etype = READ_ONCE(*(const u16 *)&data[off + sizeof(u32)]);
+		if (unlikely(types & BIT_ULL(etype & 63)) && etype < 64)
+			break;
+		t += hdr >> RB_TYPE_BITS;
+		off += size;
+		k++;
+	}
+	*ts = t;
+	*n += k;
+	return off;
+}
+
+/*
  * Fill @sb from head, as far as commit or the first event that does not
  * fit; consume what went in. Holds reader_lock. See "Sub-buffers". The
- * records are decoded with rb_decode_at(), a page at a time; the fill
- * state lives in locals (registers) and goes to @sb around an @export call.
+ * records go in runs, copied as they are; an event whose type @export
+ * names ends a run and goes through it. The fill state lives in locals
+ * (registers) and goes to @sb around an @export call.
  */
 static int rb_fill_subbuf(struct rb_cpu *cb, struct ring_buffer_subbuf *sb, bool full,
 			  const struct ring_buffer_exporter *export)
 {
 	u64 types = export ? export->types : 0;
-	unsigned long commit, pos, overrun, lap, n;
-	unsigned int off, end, used;
+	unsigned long commit, pos, overrun, lap, n, run_n;
+	unsigned int off, end, run, used, limit;
+	u64 ts, prev = 0, run_ts, last;
 	struct rb_page *page;
+	bool stopped, stamp;
 	struct rb_rec r;
-	u64 base, last;
-	bool stopped;
+	u32 hdr;
 	long head;
 	int ret;
 	u16 type;
@@ -1007,41 +1201,81 @@ again:
 	commit = rb_read_bounds(cb, &head);
 	used = 0;
 	last = 0;
-	stopped = false;
 	n = 0;
-	for (pos = head; pos < commit && !stopped; pos = rb_lap_start(lap) + off) {
+	stopped = false;
+	pos = head;
+	ts = pos < commit ? rb_ts_at(cb, pos) : 0;
+	while (pos < commit && !stopped) {
 		lap = rb_lap(pos);
 		page = rb_slot(cb, lap);
-		base = READ_ONCE(page->base);
+		off = rb_off(pos);
+		if (!off)
+			ts = READ_ONCE(page->base);
 		end = min(commit - rb_lap_start(lap), RB_DATA_SIZE);
-		for (off = rb_off(pos); off < end; off += r.size) {
-			ret = rb_decode_at(page, off, base, &r);
-			if (ret == RB_COPY_PAD)
-				continue;
-			if (unlikely(ret == RB_COPY_BAD))
+		run = off;
+		run_ts = ts;
+		run_n = 0;
+		hdr = READ_ONCE(*(u32 *)&page->data[off]);
+		limit = rb_sub_run(sb, used, last, ts, hdr, &stamp);
+		while (off < end) {
+			off = rb_scan_small(page->data, off, min(end, run + limit), types, &ts,
+					    &run_n);
+			if (off >= end)
+				break;
+			prev = ts;
+			ret = rb_decode_at(page, off, &ts, &r);
+			if (unlikely(ret == RB_REC_BAD))
 				goto torn;
-			/* the ring pads records to RB_ALIGN: whole words are there */
-			type = r.len >= sizeof(type) ? *(u16 *)r.data : 0;
-			if (likely(type >= 64 || !(types & BIT_ULL(type)))) {
-				if (!rb_sub_add_ring(sb->page, &used, &last, sb->room, sb->size,
-						     r.data, r.len, r.ts)) {
-					stopped = true;
-					break;
-				}
-				n++;
-				continue;
+			if (ret == RB_REC_TIME && off + r.size == RB_DATA_SIZE) {
+				/* the padding that ends the lap stays behind */
+				rb_sub_flush(sb, &used, &last, page, run, off, run_ts, prev, hdr,
+					     stamp);
+				n += run_n;
+				run_n = 0;
+				off = RB_DATA_SIZE;
+				run = off;
+				break;
 			}
-			/* all of an event's records fit, or none is kept */
-			sb->used = used;
-			sb->last_ts = last;
-			if (!export->fn(sb, r.data, r.len, r.ts)) {
+			if (ret == RB_REC_EVENT) {
+				type = *(const u16 *)r.data;
+				if (unlikely(type < 64 && (types & BIT_ULL(type)))) {
+					rb_sub_flush(sb, &used, &last, page, run, off, run_ts, prev,
+						     hdr, stamp);
+					n += run_n;
+					run_n = 0;
+					run = off;
+					/* all of an event's records fit, or none is kept */
+					sb->used = used;
+					sb->last_ts = last;
+					if (!export->fn(sb, r.data, r.len, ts)) {
+						ts = prev;
+						stopped = true;
+						break;
+					}
+					used = sb->used;
+					last = sb->last_ts;
+					n++;
+					off += r.size;
+					run = off;
+					run_ts = ts;
+					if (off < end) {
+						hdr = READ_ONCE(*(u32 *)&page->data[off]);
+						limit = rb_sub_run(sb, used, last, ts, hdr, &stamp);
+					}
+					continue;
+				}
+			}
+			if (off + r.size - run > limit) {
+				ts = prev;
 				stopped = true;
 				break;
 			}
-			used = sb->used;
-			last = sb->last_ts;
-			n++;
+			run_n += ret == RB_REC_EVENT;
+			off += r.size;
 		}
+		rb_sub_flush(sb, &used, &last, page, run, off, run_ts, ts, hdr, stamp);
+		n += run_n;
+		pos = rb_lap_start(lap) + off;
 	}
 done:
 	sb->used = used;
@@ -1050,6 +1284,7 @@ done:
 		/* padding only, or an event that does not fit after it */
 		if (!atomic_long_try_cmpxchg(&cb->head, &head, pos))
 			goto again;
+		rb_set_rd(cb, pos, ts);
 	}
 	if (!n)
 		return stopped ? -ENOSPC : -EAGAIN;
@@ -1058,6 +1293,7 @@ done:
 	/* Full barrier: what we read came from before any reuse. */
 	if (!atomic_long_try_cmpxchg(&cb->head, &head, pos))
 		goto again;
+	rb_set_rd(cb, pos, ts);
 	WRITE_ONCE(cb->read, cb->read + n);
 	overrun = local_read(&cb->overrun);
 	rb_subbuf_finish(sb, overrun - cb->last_overrun);
@@ -1071,6 +1307,9 @@ torn:
 		goto again;
 	/* a record below commit that cannot be: hand out what came before it */
 	WARN_ON_ONCE(1);
+	rb_sub_flush(sb, &used, &last, page, run, off, run_ts, prev, hdr, stamp);
+	n += run_n;
+	ts = prev;
 	pos = rb_lap_start(lap) + off;
 	goto done;
 }
@@ -1109,6 +1348,7 @@ static void rb_iter_rewind(struct ring_buffer_iter *iter)
 	iter->size = 0;
 	iter->dropped = 0;
 	iter->extended = false;
+	iter->ts_valid = false;
 }
 
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer, int cpu,
@@ -1122,8 +1362,8 @@ struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer, int
 	iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)
 		return NULL;
-	iter->ev = kmalloc(RB_DATA_SIZE, flags);
-	if (!iter->ev) {
+	iter->copy = kmalloc(PAGE_SIZE, flags);
+	if (!iter->copy) {
 		kfree(iter);
 		return NULL;
 	}
@@ -1137,7 +1377,7 @@ void ring_buffer_read_finish(struct ring_buffer_iter *iter)
 {
 	if (!iter)
 		return;
-	kfree(iter->ev);
+	kfree(iter->copy);
 	kfree(iter);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
@@ -1155,8 +1395,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
 struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
 {
 	struct rb_cpu *cb = iter->cb;
-	unsigned long flags, head;
-	unsigned int size;
+	unsigned long flags, head, pos;
+	struct rb_rec r;
 	u64 t;
 	int ret;
 
@@ -1170,6 +1410,7 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u
 		if (head > iter->pos) {
 			iter->pos = head;
 			iter->dropped = 1;
+			iter->ts_valid = false;
 			/*
 			 * Overtaken: go on to what is there now, once per
 			 * rewind, so that a reader whose own reading is traced
@@ -1183,21 +1424,24 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u
 		}
 		if (iter->pos >= iter->end)
 			break;
-		ret = rb_copy(cb, iter->pos, iter->ev, &size, &t);
+		pos = iter->pos;
+		t = iter->ts_valid ? iter->ts : rb_ts_at(cb, pos);
+		ret = rb_next_event(cb, &pos, iter->end, &t, &r);
+		if (ret == RB_REC_EVENT)
+			rb_copy_out(iter->copy, &r, t);
 		/* Finish the copy before checking that its page was not reused. */
 		smp_rmb();
 		if ((unsigned long)atomic_long_read(&cb->head) > iter->pos)
 			continue;
-		if (ret == RB_COPY_PAD) {
-			iter->pos += size;
-			continue;
-		}
-		if (WARN_ON_ONCE(ret == RB_COPY_BAD)) {
+		if (WARN_ON_ONCE(ret == RB_REC_BAD)) {
 			iter->pos = iter->end;
 			break;
 		}
-		iter->size = size;
+		iter->pos = pos;
 		iter->ts = t;
+		iter->ts_valid = true;
+		if (ret == RB_REC_EVENT)
+			iter->size = r.size;
 		break;
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
@@ -1206,7 +1450,7 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter, u
 out:
 	if (ts)
 		*ts = iter->ts;
-	return iter->ev;
+	return (struct ring_buffer_event *)iter->copy->data;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
 
@@ -1244,7 +1488,6 @@ static struct rb_page *rb_alloc_page(int cpu)
 		return NULL;
 	bpage = page_address(page);
 	bpage->base = 0;
-	bpage->base_lap = RB_LAP_NONE;
 	local_set(&bpage->state, 0);
 	return bpage;
 }
@@ -1304,7 +1547,7 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu, unsigne
 	raw_spin_lock_init(&cb->reader_lock);
 	rb_init_waiters(&cb->waiters);
 
-	cb->scratch = kmalloc_node(RB_DATA_SIZE, GFP_KERNEL, node);
+	cb->scratch = kmalloc_node(PAGE_SIZE, GFP_KERNEL, node);
 	cb->pages = kcalloc_node(nr, sizeof(*cb->pages), GFP_KERNEL, node);
 	if (!cb->scratch || !cb->pages)
 		goto fail;
@@ -1327,8 +1570,9 @@ struct trace_buffer *ring_buffer_alloc(unsigned long size, unsigned int flags)
 	int cpu;
 
 	BUILD_BUG_ON(RB_DATA_SIZE % RB_ALIGN);
-	BUILD_BUG_ON(RB_DATA_SIZE > RB_EV_SIZE_MASK);
-	BUILD_BUG_ON(RB_DATA_SIZE / RB_HDR > RB_STATE_COUNT);
+	/* a lap copies as a whole page into a sub-buffer */
+	BUILD_BUG_ON(offsetof(struct rb_page, data) != RB_SUB_HDR);
+	BUILD_BUG_ON(RB_DATA_SIZE / (2 * sizeof(u32)) > RB_STATE_COUNT);
 
 	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
 	if (!buffer)
@@ -1676,27 +1920,24 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	struct rb_cpu *cb = rb_get_cpu(buffer, cpu);
 	unsigned long flags, pos, commit;
 	struct rb_rec r;
-	u64 ts = 0;
+	u64 ts = 0, t;
 	long head;
 	int ret;
 
 	/* in place, not in the scratch copy that peek and consume hand out */
 	if (!cb || !rb_lock_reader(cb, &flags))
 		return 0;
-again:
-	commit = rb_read_bounds(cb, &head);
-	for (pos = head; pos < commit; pos += r.size) {
-		ret = rb_decode(cb, pos, &r);
-		if (ret == RB_COPY_PAD)
-			continue;
+	do {
+		commit = rb_read_bounds(cb, &head);
+		if ((unsigned long)head >= commit)
+			break;
+		pos = head;
+		t = rb_ts_at(cb, pos);
+		ret = rb_next_event(cb, &pos, commit, &t, &r);
 		/* the reads before the check that head did not move */
 		smp_rmb();
-		if (atomic_long_read(&cb->head) != head)
-			goto again;
-		if (ret == RB_COPY_EVENT)
-			ts = r.ts;
-		break;
-	}
+		ts = ret == RB_REC_EVENT ? t : 0;
+	} while (atomic_long_read(&cb->head) != head);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ts;
 }

@@ -60,7 +60,7 @@ typedef bool (*ring_buffer_export_fn)(struct ring_buffer_subbuf *sb,
 /*
  * The events that go through @fn: those whose payload starts with a u16
  * below 64 whose bit is set in @types (a tracer's record types). The
- * others go in as they are, copied in whole words without a call.
+ * others go in as they are, copied in runs without a call.
  */
 struct ring_buffer_exporter {
 	ring_buffer_export_fn	fn;

@@ -170,6 +170,8 @@ void shim_sleep_jiffy(void);
 /* Memory. Pages can be made to fail for error-path tests. */
 #define PAGE_SIZE		4096UL
 #define PAGE_MASK		(~(PAGE_SIZE - 1))
+#define PAGE_ALIGNED(p)		(((unsigned long)(p) & (PAGE_SIZE - 1)) == 0)
+static inline void copy_page(void *to, void *from) { memcpy(to, from, PAGE_SIZE); }
 #define GFP_KERNEL		0x1U
 #define __GFP_RETRY_MAYFAIL	0x2U
 struct page;

@@ -125,8 +125,13 @@ void free_page(unsigned long addr)
 
 void *shim_alloc(size_t size, bool zero)
 {
-	/* Generous alignment: structures may contain cacheline-aligned members. */
-	void *p = aligned_alloc(64, ALIGN(size ? size : 1, (size_t)64));
+	/*
+	 * Generous alignment: structures may contain cacheline-aligned
+	 * members; a power of two up to a page is aligned to its size, as
+	 * kmalloc() guarantees.
+	 */
+	size_t align = size >= 64 && size <= PAGE_SIZE && !(size & (size - 1)) ? size : 64;
+	void *p = aligned_alloc(align, ALIGN(size ? size : 1, align));
 
 	/* kmalloc() memory is not zeroed: make reliance on that visible. */
 	if (p)
