@@ -9,6 +9,7 @@
  * Locking: none; the caller owns the iterator and the event under it.
  */
 #include <linux/fs.h>
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_buf.h>
@@ -23,8 +24,16 @@
 /* "vfs_read", "vfs_read+0x4/0x130", and " <ffffffff8114226a>" after either */
 static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)
 {
+	char name[KSYM_NAME_LEN];
+
+	/*
+	 * The name alone, a module's without "[module]"; with sym-offset
+	 * "name+off/size [module]": mainline 6.12's lines (observed).
+	 */
 	if (flags & TRACE_ITER_SYM_OFFSET)
 		seq_buf_printf(s, "%pS", (void *)addr);
+	else if (kallsyms_lookup(addr, NULL, NULL, NULL, name) && *name)
+		seq_buf_puts(s, name);
 	else
 		seq_buf_printf(s, "%ps", (void *)addr);
 	if (flags & TRACE_ITER_SYM_ADDR)
