@@ -638,6 +638,7 @@ static const struct trace_option trace_options[] = {
 	{ "irq-info",		TRACE_ITER_IRQ_INFO },
 	{ "sym-addr",		TRACE_ITER_SYM_ADDR },
 	{ "markers",		TRACE_ITER_MARKERS },
+	{ "trace_printk",	TRACE_ITER_PRINTK },
 	{ "overwrite",		TRACE_ITER_OVERWRITE },
 	{ "pause-on-trace",	TRACE_ITER_PAUSE_ON_TRACE },
 	{ "record-tgid",	TRACE_ITER_RECORD_TGID },

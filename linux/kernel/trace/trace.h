@@ -90,6 +90,21 @@ struct raw_data_entry {
 	char			buf[];
 };
 
+/* trace_printk() of a constant format: its address and vbin_printf()'s words */
+struct bprint_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*fmt;
+	u32			buf[];
+};
+
+/* trace_puts() of a constant string: its address */
+struct bputs_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*str;
+};
+
 /* a trace_marker write: @buf is NUL-terminated and ends in '\n' */
 struct print_entry {
 	struct trace_entry	ent;
@@ -126,6 +141,7 @@ struct print_entry {
 #define TRACE_ITER_RECORD_TGID		BIT(25)
 #define TRACE_ITER_GRAPH_RETVAL		BIT(26)
 #define TRACE_ITER_GRAPH_RETVAL_HEX	BIT(27)
+#define TRACE_ITER_PRINTK		BIT(28)
 
 /* as mainline 6.12's options at boot and in a new instance */
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
@@ -135,6 +151,7 @@ struct print_entry {
 				 TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_IRQS | \
 				 TRACE_ITER_CONTEXT_INFO | TRACE_ITER_IRQ_INFO | \
 				 TRACE_ITER_MARKERS | TRACE_ITER_OVERWRITE | \
+				 TRACE_ITER_PRINTK | \
 				 TRACE_ITER_RECORD_CMD)
 
 /*
@@ -484,6 +501,10 @@ void trace_create_format_files(struct trace_array *tr, struct dentry *events);
 void print_header(struct trace_iter *it);
 extern const struct ring_buffer_exporter trace_exporter;
 extern const struct file_operations trace_printk_formats_fops;
+/* trace_printk.c: the modules' formats, under their lock */
+void trace_printk_fmt_lock(void);
+void trace_printk_fmt_unlock(void);
+const char **trace_printk_mod_fmt(loff_t pos);
 /* the linker's bounds of the constant strings events may point to */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];

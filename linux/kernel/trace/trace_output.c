@@ -197,6 +197,26 @@ static void print_marker(struct trace_iter *it, unsigned long flags)
 	seq_buf_printf(&it->seq, ": %.*s\n", print_entry_len(it), e->buf);
 }
 
+/* trace_printk() of a constant format: "caller: text", formatted now */
+static void print_bprint(struct trace_iter *it, unsigned long flags)
+{
+	struct bprint_entry *e = (struct bprint_entry *)it->ent;
+
+	print_sym(&it->seq, flags, e->ip);
+	seq_buf_puts(&it->seq, ": ");
+	seq_buf_bprintf(&it->seq, e->fmt, e->buf);
+}
+
+/* trace_puts() of a constant string: "caller: string" */
+static void print_bputs(struct trace_iter *it, unsigned long flags)
+{
+	struct bputs_entry *e = (struct bputs_entry *)it->ent;
+
+	print_sym(&it->seq, flags, e->ip);
+	seq_buf_puts(&it->seq, ": ");
+	seq_buf_puts(&it->seq, e->str);
+}
+
 /* "# 1 buf: 68 65 6c 6c 6f": the id, then the bytes written after it */
 static void print_raw_data(struct trace_iter *it, unsigned long flags)
 {
@@ -286,7 +306,7 @@ static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
 		.print_fmt = "\"%ps: %s\", (void *)REC->ip, REC->buf",
 	},
 	[TRACE_BPRINT] = {
-		.name = "bprint",
+		.name = "bprint", .print = print_bprint,
 		.fields = (const struct trace_field[]) {
 			FIELD("unsigned long", "ip", 8, 8, false),
 			FIELD("const char *", "fmt", 16, 8, false),
@@ -338,7 +358,7 @@ static const struct trace_event_type event_types[TRACE_TYPE_MAX] = {
 		.print_fmt = "\"id:%04x %08x\", REC->id, (int)REC->buf[0]",
 	},
 	[TRACE_BPUTS] = {
-		.name = "bputs",
+		.name = "bputs", .print = print_bputs,
 		.fields = (const struct trace_field[]) {
 			FIELD("unsigned long", "ip", 8, 8, false),
 			FIELD("const char *", "str", 16, 8, false),
@@ -680,9 +700,10 @@ void trace_create_format_files(struct trace_array *tr, struct dentry *events)
 
 /*
  * The address of each format a bprint record or a tracepoint_string()
- * may carry, so tools print the string from the address: lines as
- * mainline 6.12's, '0xffffffff81698ebc : "End context switch"', with
- * newlines, tabs, quotes and backslashes escaped.
+ * may carry (built in, then the modules' copies: trace_printk.c), so
+ * tools print the string from the address: lines as mainline 6.12's,
+ * '0xffffffff81698ebc : "End context switch"', with newlines, tabs,
+ * quotes and backslashes escaped.
  */
 static const char **pf_at(loff_t pos)
 {
@@ -693,11 +714,13 @@ static const char **pf_at(loff_t pos)
 		return &__start___trace_bprintk_fmt[pos];
 	if (pos < nb + nt)
 		return &__start___tracepoint_str[pos - nb];
-	return NULL;
+	return trace_printk_mod_fmt(pos - nb - nt);
 }
 
+/* the modules' trace_printk() formats come last, under their lock */
 static void *pf_start(struct seq_file *m, loff_t *pos)
 {
+	trace_printk_fmt_lock();
 	return pf_at(*pos);
 }
 
@@ -708,6 +731,7 @@ static void *pf_next(struct seq_file *m, void *v, loff_t *pos)
 
 static void pf_stop(struct seq_file *m, void *v)
 {
+	trace_printk_fmt_unlock();
 }
 
 static int pf_show(struct seq_file *m, void *v)
