@@ -1215,7 +1215,24 @@ again:
 		run = off;
 		run_ts = ts;
 		run_n = 0;
+		stamp = false;
+		prev = ts;
 		hdr = READ_ONCE(*(u32 *)&page->data[off]);
+		/*
+		 * A page starts at an event, its time in the page's stamp, as
+		 * mainline's: a time record before it stays behind (its event
+		 * follows it, below commit).
+		 */
+		if (!used && (hdr & RB_TYPE_MASK) >= RB_TYPE_EXTEND) {
+			if (unlikely(rb_decode_at(page, off, &ts, &r) == RB_REC_BAD ||
+				     off + r.size >= end))
+				goto torn;
+			off += r.size;
+			run = off;
+			run_ts = ts;
+			prev = ts;
+			hdr = READ_ONCE(*(u32 *)&page->data[off]);
+		}
 		limit = rb_sub_run(sb, used, last, ts, hdr, &stamp);
 		while (off < end) {
 			off = rb_scan_small(page->data, off, min(end, run + limit), types, &ts,

@@ -2063,6 +2063,42 @@ static void test_discard_times(void)
 	ring_buffer_free(b);
 }
 
+/* A page that would start with a time extend starts at its event, as mainline's. */
+static void test_subbuf_first_extend(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(8 * PAGE_SIZE, 0);
+	static struct sub_page sp;
+	static u8 page[PAGE_SIZE];
+	struct ring_buffer_event *ev;
+	struct pl_hdr h;
+	u32 hdr;
+
+	set_cpu(1);
+	clock_script[0] = 1000;
+	clock_script[1] = 1000 + (1ULL << 30);	/* past 27 bits: an extend */
+	ring_buffer_set_clock(b, script_clock);
+	for (clock_pos = 0; clock_pos < 2; clock_pos++) {
+		ev = ring_buffer_lock_reserve(b, pl_len(0, clock_pos, 40));
+		if (!ev)
+			break;
+		pl_fill(ring_buffer_event_data(ev), 0, clock_pos, pl_len(0, clock_pos, 40),
+			clock_script[clock_pos]);
+		ring_buffer_unlock_commit(b);
+	}
+	CHECK(ring_buffer_consume(b, 1, NULL, NULL), "consume the first");
+	CHECK(ring_buffer_read_subbuf(b, 1, page, PAGE_SIZE, PAGE_SIZE, false, NULL) > 0, "read");
+	memcpy(&hdr, page + 16, 4);
+	CHECK((hdr & 31) != 30 && !(hdr >> 5), "first record %08x: an event with delta 0", hdr);
+	CHECK(sub_decode(page, &sp) && sp.n == 1 && sub_check(&sp.ev[0], &h, 40) && h.seq == 1,
+	      "the second event");
+	CHECK(sp.stamp == clock_script[1] && sp.ev[0].ts == clock_script[1],
+	      "stamp %llu, event %llu", (unsigned long long)sp.stamp,
+	      (unsigned long long)sp.ev[0].ts);
+	invariant(b, 1);
+	ring_buffer_set_clock(b, NULL);
+	ring_buffer_free(b);
+}
+
 /* 16 KB sub-buffers, read whole and read short */
 static void test_subbuf_big(void)
 {
@@ -2338,6 +2374,7 @@ static const struct test tests[] = {
 	{ "non-overwrite: drops counted, oldest kept, room after reading", test_no_overwrite },
 	{ "discard_commit hides events and keeps the counts exact", test_discard },
 	{ "discarded records keep the times after them exact in every reader", test_discard_times },
+	{ "a sub-buffer starts at an event, a time extend before it left behind", test_subbuf_first_extend },
 	{ "explicit nesting with out-of-order commits and ring wrap inside a reservation",
 	  test_nested_explicit },
 	{ "signal-driven nesting (irq + self-nesting nmi) with out-of-order commits",
