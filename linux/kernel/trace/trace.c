@@ -600,6 +600,30 @@ void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 }
 
 /*
+ * trace_dump_stack(): the caller's kernel stack as a kernel_stack event in
+ * the top-level buffer, its first @skip frames left out (as mainline's).
+ * Not inlined: its own frame is the one more that stack_trace_save() skips.
+ */
+noinline void trace_dump_stack(int skip)
+{
+	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+	unsigned long entries[STACK_MAX];
+	struct stack_entry *se;
+	unsigned int n;
+
+	if (!b || skip < 0)
+		return;
+	n = stack_trace_save(entries, STACK_MAX, skip + 1);
+	se = trace_reserve(b, TRACE_STACK, struct_size(se, caller, n), tracing_gen_ctx());
+	if (!se)
+		return;
+	se->size = n;
+	memcpy(se->caller, entries, n * sizeof(entries[0]));
+	trace_commit(b);
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
+
+/*
  * A listing taken whole at open, so a reader sees one state however it
  * reads: @fill writes it under @lock; the buffer grows until it fits.
  * Returns the text (kvfree() it) and its length in *@len, or NULL.

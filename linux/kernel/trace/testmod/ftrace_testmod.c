@@ -4,7 +4,8 @@
  * the module loads and whenever a number is written to
  * /sys/module/ftrace_testmod/parameters/call; writing 1 to
  * .../parameters/oops dereferences NULL, for the crash-dump test
- * (tests/host/crashdump: an oops, not a panic, calls the die notifier).
+ * (tests/host/crashdump: an oops, not a panic, calls the die notifier);
+ * a write to .../parameters/dump_stack calls trace_dump_stack().
  */
 #include <linux/init.h>
 #include <linux/module.h>
@@ -64,6 +65,19 @@ static const struct kernel_param_ops oops_ops = {
 };
 module_param_cb(oops, &oops_ops, NULL, 0200);
 MODULE_PARM_DESC(oops, "write 1 to oops (a NULL dereference)");
+
+/* trace_dump_stack() from a function of its own, the first frame */
+static noinline int ftrace_testmod_dump_stack(const char *val, const struct kernel_param *kp)
+{
+	trace_dump_stack(0);
+	return 0;
+}
+
+static const struct kernel_param_ops dump_stack_ops = {
+	.set	= ftrace_testmod_dump_stack,
+};
+module_param_cb(dump_stack, &dump_stack_ops, NULL, 0200);
+MODULE_PARM_DESC(dump_stack, "write anything to record the stack with trace_dump_stack()");
 
 static int __init ftrace_testmod_init(void)
 {
