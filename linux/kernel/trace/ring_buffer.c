@@ -492,6 +492,28 @@ static notrace bool rb_make_room(struct rb_cpu *cb, unsigned long lap)
 	return true;
 }
 
+/* The bytes of an event record with @plen bytes of (aligned) payload */
+static __always_inline unsigned int rb_event_len(unsigned int plen)
+{
+	return plen + (plen > RB_MAX_SMALL ? 2 : 1) * sizeof(u32);
+}
+
+/*
+ * An event's header (and length word) at @p, @delta from the record
+ * before (at most RB_DELTA_MAX): returns where its payload goes. The
+ * ring's writer and the sub-buffer's both write them.
+ */
+static __always_inline u32 *rb_put_event(u32 *p, unsigned int plen, u32 delta)
+{
+	if (plen > RB_MAX_SMALL) {
+		p[0] = delta << RB_TYPE_BITS;
+		p[1] = plen + sizeof(u32);
+		return p + 2;
+	}
+	p[0] = plen / RB_ALIGN | delta << RB_TYPE_BITS;
+	return p + 1;
+}
+
 /* An extend or a stamp of @t, and the header of what follows */
 static __always_inline u32 *rb_put_time(u32 *p, u32 type, u64 t)
 {
@@ -505,7 +527,7 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 {
 	typeof(cb->buffer->clock) clock = READ_ONCE(cb->buffer->clock);
 	unsigned int plen = length ? ALIGN(length, RB_ALIGN) : RB_ALIGN;
-	unsigned int esize = plen + (plen > RB_MAX_SMALL ? 2 : 1) * sizeof(u32);
+	unsigned int esize = rb_event_len(plen);
 	unsigned long start, size, lap, off;
 	struct ring_buffer_event *ev;
 	struct rb_page *page;
@@ -577,14 +599,7 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 		delta = 0;
 	}
 	ev = (struct ring_buffer_event *)p;
-	if (plen > RB_MAX_SMALL) {
-		ev->hdr = (u32)delta << RB_TYPE_BITS;
-		ev->array[0] = plen + sizeof(u32);
-		p = &ev->array[1];
-	} else {
-		ev->hdr = plen / RB_ALIGN | (u32)delta << RB_TYPE_BITS;
-		p = &ev->array[0];
-	}
+	p = rb_put_event(p, plen, delta);
 	/* the padding after the payload goes out to readers: zero it */
 	if (plen != length)
 		p[plen / RB_ALIGN - 1] = 0;
@@ -1010,12 +1025,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_consume);
 static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *last,
 					   unsigned int room, unsigned int plen, u64 ts)
 {
-	unsigned int hdr = plen > RB_MAX_SMALL ? 8 : 4;
 	u64 delta = *used && ts > *last ? ts - *last : 0;
 	unsigned int ext = delta > RB_DELTA_MAX ? RB_TIME_REC : 0;
+	unsigned int len = rb_event_len(plen);
 	u32 *p;
 
-	if (*used + ext + hdr + plen > room)
+	if (*used + ext + len > room)
 		return NULL;
 	if (!*used) {
 		*(u64 *)page = ts;
@@ -1026,13 +1041,8 @@ static __always_inline u32 *rb_sub_reserve(void *page, unsigned int *used, u64 *
 		p = rb_put_time(p, RB_TYPE_EXTEND, delta);
 		delta = 0;
 	}
-	if (hdr == 4) {
-		*p++ = plen / 4 | lower_32_bits(delta) << RB_TYPE_BITS;
-	} else {
-		*p++ = lower_32_bits(delta) << RB_TYPE_BITS;
-		*p++ = plen + 4;
-	}
-	*used += ext + hdr + plen;
+	p = rb_put_event(p, plen, delta);
+	*used += ext + len;
 	*last = max(*last, ts);
 	return p;
 }

@@ -576,12 +576,25 @@ static const struct file_operations trace_marker_raw_fops = {
  * tracer, so drop every frame up to the traced function itself, which
  * shows as the address after its call site (ftrace_caller's return).
  */
+/* A kernel_stack event of the @n return addresses at @entries */
+static void notrace trace_stack_entries(struct trace_buffer *b, const unsigned long *entries,
+					unsigned int n, unsigned int trace_ctx)
+{
+	struct stack_entry *se;
+
+	se = trace_reserve(b, TRACE_STACK, struct_size(se, caller, n), trace_ctx);
+	if (!se)
+		return;
+	se->size = n;
+	memcpy(se->caller, entries, n * sizeof(entries[0]));
+	trace_commit(b);
+}
+
 void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 			      unsigned int trace_ctx)
 {
 	unsigned long entries[STACK_MAX];
 	unsigned int n, i, skip = 0;
-	struct stack_entry *se;
 
 	n = stack_trace_save(entries, STACK_MAX, 0);
 	for (i = 0; i < n; i++) {
@@ -590,13 +603,7 @@ void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 			break;
 		}
 	}
-	n -= skip;
-	se = trace_reserve(b, TRACE_STACK, struct_size(se, caller, n), trace_ctx);
-	if (!se)
-		return;
-	se->size = n;
-	memcpy(se->caller, entries + skip, n * sizeof(entries[0]));
-	trace_commit(b);
+	trace_stack_entries(b, entries + skip, n - skip, trace_ctx);
 }
 
 /*
@@ -608,18 +615,12 @@ noinline void trace_dump_stack(int skip)
 {
 	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
 	unsigned long entries[STACK_MAX];
-	struct stack_entry *se;
 	unsigned int n;
 
 	if (!b || skip < 0)
 		return;
 	n = stack_trace_save(entries, STACK_MAX, skip + 1);
-	se = trace_reserve(b, TRACE_STACK, struct_size(se, caller, n), tracing_gen_ctx());
-	if (!se)
-		return;
-	se->size = n;
-	memcpy(se->caller, entries, n * sizeof(entries[0]));
-	trace_commit(b);
+	trace_stack_entries(b, entries, n, tracing_gen_ctx());
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
