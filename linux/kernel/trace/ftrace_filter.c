@@ -170,20 +170,38 @@ static LIST_HEAD(filter_sets);
 
 /* ---- function commands ----------------------------------------------- */
 
-enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_SNAPSHOT, CMD_NR };
+enum func_cmd_type { CMD_TRACEON, CMD_TRACEOFF, CMD_STACKTRACE, CMD_SNAPSHOT,
+		     CMD_ENABLE_EVENT, CMD_DISABLE_EVENT, CMD_NR };
 
 static const char * const cmd_names[CMD_NR] = {
 	[CMD_TRACEON]	= "traceon",
 	[CMD_TRACEOFF]	= "traceoff",
 	[CMD_STACKTRACE] = "stacktrace",
 	[CMD_SNAPSHOT]	= "snapshot",
+	[CMD_ENABLE_EVENT] = "enable_event",
+	[CMD_DISABLE_EVENT] = "disable_event",
 };
+
+static bool cmd_is_event(enum func_cmd_type type)
+{
+	return type == CMD_ENABLE_EVENT || type == CMD_DISABLE_EVENT;
+}
+
+/* the event files enable_event/disable_event switch (trace_events.c) */
+static const struct ftrace_event_hooks *event_hooks;
+
+void ftrace_filter_event_hooks(const struct ftrace_event_hooks *hooks)
+{
+	event_hooks = hooks;
+}
 
 struct func_cmd {
 	unsigned long		ip;
 	enum func_cmd_type	type;
 	struct trace_array	*tr;	/* whose set_ftrace_filter has it */
 	atomic_long_t		count;	/* -1: unlimited */
+	/* enable_event/disable_event: the event, held in soft mode */
+	struct trace_event_file	*target;
 };
 
 /*
@@ -216,8 +234,15 @@ static void notrace cmd_fire(struct func_cmd *c)
 	 * while tracing is off, traceoff and stacktrace while it is on,
 	 * snapshot always (as mainline's, it swaps even with tracing off).
 	 */
-	if (c->type != CMD_SNAPSHOT && (c->type == CMD_TRACEON ? on : !on))
+	if (cmd_is_event(c->type)) {
+		/* a switch counts only when it changes the event's state */
+		if (!!(READ_ONCE(c->target->flags) & EVENT_FILE_FL_SOFT_DISABLED) ==
+		    (c->type == CMD_DISABLE_EVENT) ||
+		    (c->target->flags & EVENT_FILE_FL_FREED))
+			return;
+	} else if (c->type != CMD_SNAPSHOT && (c->type == CMD_TRACEON ? on : !on)) {
 		return;
+	}
 	n = atomic_long_read(&c->count);
 	if (!n)
 		return;
@@ -229,6 +254,10 @@ static void notrace cmd_fire(struct func_cmd *c)
 		ring_buffer_record_off(b);
 	else if (c->type == CMD_SNAPSHOT)
 		trace_snapshot_swap(c->tr);
+	else if (c->type == CMD_ENABLE_EVENT)
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &c->target->flags);
+	else if (c->type == CMD_DISABLE_EVENT)
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &c->target->flags);
 	else
 		trace_func_stack(b, c->ip, tracing_gen_ctx());
 }
@@ -265,6 +294,8 @@ static int cmd_cmp(const void *a, const void *b)
 		return (int)x->type - (int)y->type;
 	if (x->tr != y->tr)
 		return x->tr < y->tr ? -1 : 1;
+	if (x->target != y->target)
+		return x->target < y->target ? -1 : 1;
 	return 0;
 }
 
@@ -290,6 +321,7 @@ static int cmd_work_init(struct cmd_work *w)
 		w->ent[i].ip = t->ent[i].ip;
 		w->ent[i].type = t->ent[i].type;
 		w->ent[i].tr = t->ent[i].tr;
+		w->ent[i].target = t->ent[i].target;
 		atomic_long_set(&w->ent[i].count, atomic_long_read(&t->ent[i].count));
 	}
 	return 0;
@@ -298,14 +330,15 @@ static int cmd_work_init(struct cmd_work *w)
 /* @tr NULL: @ip's commands of every array (removal only) */
 static int cmd_work_set(struct cmd_work *w, struct trace_array *tr,
 			unsigned long ip, enum func_cmd_type type, long count,
-			bool remove)
+			bool remove, struct trace_event_file *target)
 {
 	unsigned int i = 0;
 
 	while (i < w->count) {
 		struct func_cmd *c = &w->ent[i];
 
-		if (c->ip != ip || c->type != type || (tr && c->tr != tr)) {
+		if (c->ip != ip || c->type != type || (tr && c->tr != tr) ||
+		    (target && c->target != target)) {
 			i++;
 			continue;
 		}
@@ -332,6 +365,7 @@ static int cmd_work_set(struct cmd_work *w, struct trace_array *tr,
 	w->ent[w->count].ip = ip;
 	w->ent[w->count].type = type;
 	w->ent[w->count].tr = tr;
+	w->ent[w->count].target = target;
 	atomic_long_set(&w->ent[w->count].count, count);
 	w->count++;
 	w->changed = true;
@@ -364,6 +398,20 @@ static int cmd_work_commit(struct cmd_work *w)
 		ftrace_hash_free(hash);
 		return ret;
 	}
+	/* each switch holds its event in soft mode; the old table's let go */
+	for (i = 0; i < t->count; i++) {
+		if (!t->ent[i].target)
+			continue;
+		ret = event_hooks->hold(t->ent[i].target);
+		if (ret) {
+			while (i--)
+				if (t->ent[i].target)
+					event_hooks->put(t->ent[i].target);
+			kvfree(t);
+			ftrace_hash_free(hash);
+			return ret;
+		}
+	}
 	hash->pinned = true;
 	rcu_assign_pointer(cmd_table, t);
 	ftrace_ops_set_hashes(&cmd_ops, hash, NULL);
@@ -373,6 +421,9 @@ static int cmd_work_commit(struct cmd_work *w)
 	else if (!t->count && (cmd_ops.flags & FTRACE_OPS_FL_ENABLED))
 		ftrace_unregister_locked(&cmd_ops);
 	ftrace_sync();
+	for (i = 0; old && i < old->count; i++)
+		if (old->ent[i].target)
+			event_hooks->put(old->ent[i].target);
 	kvfree(old);
 	return ret;
 }
@@ -482,13 +533,15 @@ struct cmd_arg {
 	enum func_cmd_type	type;
 	long			count;
 	bool			remove;
+	struct trace_event_file	*target;
 };
 
 static int cmd_fn(struct name_ent *e, void *data)
 {
 	struct cmd_arg *a = data;
 
-	return cmd_work_set(a->w, a->tr, e->ip, a->type, a->count, a->remove);
+	return cmd_work_set(a->w, a->tr, e->ip, a->type, a->count, a->remove,
+			    a->target);
 }
 
 static int parse_mod(struct filter_work *fw, struct name_index *ni,
@@ -569,6 +622,26 @@ static int parse_cmd(struct filter_work *fw, struct name_index *ni,
 	if (a.type == CMD_NR) {
 		pr_warn("unknown function command '%s'\n", cmd);
 		return -EINVAL;
+	}
+	/* enable_event:SYSTEM:EVENT[:COUNT] */
+	if (cmd_is_event(a.type)) {
+		char *sys = NULL, *event = NULL, *rest = param ? kstrdup(param, GFP_KERNEL) : NULL;
+		char *p = rest;
+
+		if (p) {
+			sys = strsep(&p, ":");
+			event = strsep(&p, ":");
+		}
+		if (!event_hooks || !sys || !*sys || !event || !*event) {
+			kfree(rest);
+			return -EINVAL;
+		}
+		a.target = event_hooks->find(a.tr, sys, event);
+		n = p && *p && !negate && (kstrtol(p, 0, &a.count) || a.count <= 0);
+		kfree(rest);
+		if (!a.target || n)
+			return -EINVAL;
+		param = NULL;
 	}
 	if (param && !negate) {
 		if (kstrtol(param, 0, &a.count) || a.count <= 0)
@@ -795,12 +868,15 @@ static void listing(struct seq_buf *s, void *data)
 			continue;
 		if (lookup_symbol_name(t->ent[i].ip, sym))
 			snprintf(sym, sizeof(sym), "0x%lx", t->ent[i].ip);
+		seq_buf_printf(s, "%s:%s", sym, cmd_names[t->ent[i].type]);
+		if (t->ent[i].target)
+			seq_buf_printf(s, ":%s:%s",
+				       t->ent[i].target->event_call->class->system,
+				       trace_event_name(t->ent[i].target->event_call));
 		if (n < 0)
-			seq_buf_printf(s, "%s:%s:unlimited\n", sym,
-				       cmd_names[t->ent[i].type]);
+			seq_buf_puts(s, ":unlimited\n");
 		else
-			seq_buf_printf(s, "%s:%s:count=%ld\n", sym,
-				       cmd_names[t->ent[i].type], n);
+			seq_buf_printf(s, ":count=%ld\n", n);
 	}
 }
 
@@ -1062,7 +1138,7 @@ static void filter_release_mod(struct module *mod, struct ftrace_group *g)
 			for (t = 0; t < CMD_NR; t++) {
 				unsigned int before = w.count;
 
-				cmd_work_set(&w, NULL, ip, t, 0, true);
+				cmd_work_set(&w, NULL, ip, t, 0, true, NULL);
 				hit |= w.count != before;
 			}
 		}

@@ -66,7 +66,7 @@ struct trace_array global_trace = {
 static unsigned long tracer_opts;
 
 /* the top level first, then instances in creation order */
-static LIST_HEAD(trace_arrays);
+LIST_HEAD(trace_arrays);
 
 /* kernel.traceoff_on_warning (kernel.ftrace_dump_on_oops: trace_dump.c) */
 int __disable_trace_on_warning;
@@ -624,6 +624,17 @@ noinline void trace_dump_stack(int skip)
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
+/* the same into @b, for the event triggers, with the context @trace_ctx */
+noinline void trace_buffer_stack(struct trace_buffer *b, int skip,
+				 unsigned int trace_ctx)
+{
+	unsigned long entries[STACK_MAX];
+	unsigned int n;
+
+	n = stack_trace_save(entries, STACK_MAX, skip + 1);
+	trace_stack_entries(b, entries, n, trace_ctx);
+}
+
 /*
  * A listing taken whole at open, so a reader sees one state however it
  * reads: @fill writes it under @lock; the buffer grows until it fits.
@@ -882,6 +893,18 @@ static void trace_buffers(struct trace_array *tr, struct trace_buffer *b[2])
 	b[1] = tr->snapshot;
 	arch_spin_unlock(&tr->swap_lock);
 	local_irq_restore(flags);
+}
+
+void trace_array_reset(struct trace_array *tr)
+{
+	struct trace_buffer *b[2];
+	int i;
+
+	lockdep_assert_held(&trace_types_lock);
+	trace_buffers(tr, b);
+	for (i = 0; i < 2; i++)
+		if (b[i])
+			ring_buffer_reset(b[i]);
 }
 
 /* tracing_cpumask: CPU @cpu records, or not, in both buffers */
@@ -1547,19 +1570,6 @@ static void create_per_cpu_files(struct trace_array *tr)
  * to enable; tools that switch all events off before they start (the
  * selftests, trace-cmd reset) still find the file.
  */
-static u64 events_enable_get(struct trace_array *tr, unsigned long key)
-{
-	return 0;
-}
-
-static int events_enable_set(struct trace_array *tr, unsigned long key, u64 val)
-{
-	return 0;
-}
-
-static const struct trace_num_file events_enable_file =
-	TRACE_NUM_FILE(events_enable_get, events_enable_set, 1);
-
 /* trace_clock: "local [global] counter ...", the array's in brackets */
 static void fill_clocks(struct seq_buf *s, void *data)
 {
@@ -1818,7 +1828,7 @@ const struct file_operations trace_text_fops = {
 /* The files every trace array has, top level and instances alike. */
 static void create_trace_files(struct trace_array *tr)
 {
-	struct dentry *d = tr->dir, *events;
+	struct dentry *d = tr->dir;
 	unsigned int i;
 
 	tr_file(tr, "tracing_on", TRACE_MODE_WRITE, d, &tracing_on_file.fops);
@@ -1835,11 +1845,6 @@ static void create_trace_files(struct trace_array *tr)
 			    (void *)timestamp_mode, &trace_text_fops);
 	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
 	create_per_cpu_files(tr);
-	events = tracefs_create_dir("events", d);
-	if (!IS_ERR_OR_NULL(events)) {
-		tr_file(tr, "enable", TRACE_MODE_WRITE, events, &events_enable_file.fops);
-		trace_create_format_files(tr, events);
-	}
 	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
 	tr_file(tr, "trace_options", TRACE_MODE_WRITE, d, &trace_options_fops);

@@ -142,6 +142,8 @@ struct print_entry {
 #define TRACE_ITER_GRAPH_RETVAL		BIT(26)
 #define TRACE_ITER_GRAPH_RETVAL_HEX	BIT(27)
 #define TRACE_ITER_PRINTK		BIT(28)
+#define TRACE_ITER_EVENT_FORK		BIT(29)
+#define TRACE_ITER_STACKTRACE		BIT(30)
 
 /* as mainline 6.12's options at boot and in a new instance */
 #define TRACE_ITER_DEFAULT	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_FUNCTION | \
@@ -218,6 +220,11 @@ struct trace_array {
 	struct dentry		*options;
 	struct mutex		opts_lock;	/* @opts */
 	struct trace_option	opts[BITS_PER_LONG];
+	/* trace events (trace_events.c), under event_mutex */
+	struct list_head	events;		/* struct trace_event_file */
+	struct list_head	event_systems;	/* struct trace_subsystem_dir */
+	struct eventfs_inode	*event_dir;	/* events/ */
+	struct event_pids __rcu	*event_pids;	/* set_event_pid, _notrace_pid */
 };
 
 /* the size of the pages trace_pipe_raw hands out */
@@ -230,6 +237,8 @@ static inline size_t trace_subbuf_size(const struct trace_array *tr)
 #define TRACE_BUFFER_PERCENT_DEFAULT	50
 
 extern struct trace_array global_trace;
+/* every array, the top level first; under trace_types_lock */
+extern struct list_head trace_arrays;
 
 /*
  * A tracefs file of one unsigned number.  A read prints get()'s value;
@@ -430,6 +439,7 @@ struct trace_iter {
 	u64				ts;
 	loff_t				pos;
 	bool				dump;		/* ftrace_dump()'s lines */
+	struct trace_iterator		*ev_iter;	/* trace events' printing */
 	struct seq_buf			seq;
 	char				line[2 * PAGE_SIZE];	/* a 4 KB marker fits */
 	pid_t				graph_pid[NR_CPUS];	/* last pid + 1 */
@@ -488,6 +498,8 @@ void trace_function(struct trace_buffer *b, unsigned long ip,
 		    unsigned long parent_ip, unsigned int trace_ctx);
 void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 		      unsigned int trace_ctx);
+/* the caller's stack into @b, less its first @skip frames */
+void trace_buffer_stack(struct trace_buffer *b, int skip, unsigned int trace_ctx);
 
 char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
 		    void *data, size_t *len, size_t cap);
@@ -495,9 +507,38 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 /* a read-only tracefs file of the NUL-terminated text in its i_private */
 extern const struct file_operations trace_text_fops;
 
+/* empty both buffers of @tr (caller holds trace_types_lock) */
+void trace_array_reset(struct trace_array *tr);
+
+/*
+ * What set_ftrace_filter's enable_event/disable_event commands need of
+ * the trace events (trace_events.c registers them): find() the file of
+ * @tr's event (NULL: none), hold() it in soft mode and put() it back.
+ */
+struct trace_event_file;
+struct ftrace_event_hooks {
+	struct trace_event_file	*(*find)(struct trace_array *tr, const char *sys,
+					 const char *event);
+	int			(*hold)(struct trace_event_file *file);
+	void			(*put)(struct trace_event_file *file);
+};
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_filter_event_hooks(const struct ftrace_event_hooks *hooks);
+#else
+static inline void ftrace_filter_event_hooks(const struct ftrace_event_hooks *hooks) { }
+#endif
+
 /* trace_output.c */
 void print_event(struct trace_iter *it);
-void trace_create_format_files(struct trace_array *tr, struct dentry *events);
+/* events/header_page (i_private: the array, held open), header_event */
+extern const struct file_operations trace_header_page_fops;
+extern const char trace_header_event[];
+/* events/ftrace/NAME/{format,id} of the tracers' types (i_private: type) */
+extern const struct file_operations trace_type_format_fops;
+extern const struct file_operations trace_type_id_fops;
+const char *trace_type_name(unsigned long type);
+bool trace_type_has_id(unsigned long type);
 void print_header(struct trace_iter *it);
 extern const struct ring_buffer_exporter trace_exporter;
 extern const struct file_operations trace_printk_formats_fops;

@@ -20,6 +20,7 @@
 
 #include "ring_buffer_ext.h"
 #include "trace.h"
+#include "trace_events.h"
 
 /* "vfs_read", "vfs_read+0x4/0x130", and " <ffffffff8114226a>" after either */
 static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)
@@ -455,7 +456,7 @@ void print_event(struct trace_iter *it)
 		print_context(&it->seq, it->ent, it->cpu, it->ts, it->tr);
 	if (type < ARRAY_SIZE(event_types) && event_types[type].print)
 		event_types[type].print(it, it->tr->trace_flags);
-	else
+	else if (!trace_event_print(it))
 		seq_buf_printf(&it->seq, "<unknown event %u>\n", type);
 }
 
@@ -567,14 +568,14 @@ static ssize_t header_page_read(struct file *filp, char __user *ubuf,
 }
 
 /* an open file holds the array: rmdir waits */
-static const struct file_operations header_page_fops = {
+const struct file_operations trace_header_page_fops = {
 	.open		= trace_array_open,
 	.read		= header_page_read,
 	.release	= trace_array_release,
 	.llseek		= default_llseek,
 };
 
-static const char header_event[] =
+const char trace_header_event[] =
 	"# compressed entry header\n"
 	"\ttype_len    :    5 bits\n"
 	"\ttime_delta  :   27 bits\n"
@@ -615,11 +616,11 @@ static void fill_format(struct seq_buf *s, unsigned long type)
 /* the longest format file, kernel_stack's, is about 900 bytes */
 #define FORMAT_MAX	2048
 
-/* i_cdev: the event type */
+/* i_private: the event type */
 static ssize_t format_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
-	unsigned long type = (unsigned long)file_inode(filp)->i_cdev;
+	unsigned long type = (unsigned long)file_inode(filp)->i_private;
 	struct seq_buf s;
 	ssize_t ret;
 	char *buf;
@@ -637,7 +638,7 @@ static ssize_t format_read(struct file *filp, char __user *ubuf, size_t cnt,
 	return ret;
 }
 
-static const struct file_operations format_fops = {
+const struct file_operations trace_type_format_fops = {
 	.read		= format_read,
 	.llseek		= default_llseek,
 };
@@ -649,51 +650,24 @@ static ssize_t id_read(struct file *filp, char __user *ubuf, size_t cnt,
 	int len;
 
 	len = scnprintf(buf, sizeof(buf), "%lu\n",
-			(unsigned long)file_inode(filp)->i_cdev);
+			(unsigned long)file_inode(filp)->i_private);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
-static const struct file_operations id_fops = {
+const struct file_operations trace_type_id_fops = {
 	.read		= id_read,
 	.llseek		= default_llseek,
 };
 
-static void type_file(const char *name, struct dentry *dir, unsigned long type,
-		      const struct file_operations *fops)
+/* the name of the tracers' type @type under events/ftrace/, or NULL */
+const char *trace_type_name(unsigned long type)
 {
-	struct dentry *d = tracefs_create_file(name, TRACE_MODE_READ, dir, NULL, fops);
-
-	if (!IS_ERR_OR_NULL(d))
-		d_inode(d)->i_cdev = (void *)type;
+	return type < ARRAY_SIZE(event_types) ? event_types[type].name : NULL;
 }
 
-/*
- * The files under @events of @tr that describe its records; all but
- * header_page (which holds @tr while open) are the same in every array
- * and pin nothing.
- */
-void trace_create_format_files(struct trace_array *tr, struct dentry *events)
+bool trace_type_has_id(unsigned long type)
 {
-	struct dentry *ftrace, *dir;
-	unsigned long type;
-
-	tracefs_create_file("header_page", TRACE_MODE_READ, events, tr,
-			    &header_page_fops);
-	tracefs_create_file("header_event", TRACE_MODE_READ, events,
-			    (void *)header_event, &trace_text_fops);
-	ftrace = tracefs_create_dir("ftrace", events);
-	if (IS_ERR_OR_NULL(ftrace))
-		return;
-	for (type = 0; type < ARRAY_SIZE(event_types); type++) {
-		if (!event_types[type].name)
-			continue;
-		dir = tracefs_create_dir(event_types[type].name, ftrace);
-		if (IS_ERR_OR_NULL(dir))
-			continue;
-		type_file("format", dir, type, &format_fops);
-		if (event_types[type].id_file)
-			type_file("id", dir, type, &id_fops);
-	}
+	return type < ARRAY_SIZE(event_types) && event_types[type].id_file;
 }
 
 /* ---- printk_formats -------------------------------------------------- */

@@ -28,6 +28,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_events.h"
 
 /* per_cpu/cpuN files have N + 1 in i_cdev; 0 means every CPU */
 static int inode_key_cpu(struct inode *inode)
@@ -146,6 +147,7 @@ static void trace_iter_free(struct trace_iter *it)
 				ring_buffer_record_enable_cpu(it->buffer, cpu);
 		}
 	kfree(it->rbi);
+	trace_event_iter_free(it);
 }
 
 /*
@@ -400,6 +402,7 @@ static int trace_pipe_release(struct inode *inode, struct file *file)
 	struct trace_array *tr = p->it.tr;
 
 	pipe_release_claim(tr, p->it.cpu_file);
+	trace_event_iter_free(&p->it);
 	kfree(p);
 	trace_array_put(tr);
 	return 0;
