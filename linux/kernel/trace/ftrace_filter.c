@@ -236,8 +236,9 @@ static void notrace cmd_fire(struct func_cmd *c)
 	 */
 	if (cmd_is_event(c->type)) {
 		/* a switch counts only when it changes the event's state */
-		if (!!(READ_ONCE(c->target->flags) & EVENT_FILE_FL_SOFT_DISABLED) ==
-		    (c->type == CMD_DISABLE_EVENT) ||
+		bool off = c->type == CMD_DISABLE_EVENT;
+
+		if (!!(READ_ONCE(c->target->flags) & EVENT_FILE_FL_SOFT_DISABLED) == off ||
 		    (c->target->flags & EVENT_FILE_FL_FREED))
 			return;
 	} else if (c->type != CMD_SNAPSHOT && (c->type == CMD_TRACEON ? on : !on)) {

@@ -60,6 +60,7 @@ struct trace_array global_trace = {
 	.buffer_percent	= TRACE_BUFFER_PERCENT_DEFAULT,
 	.opts_lock	= __MUTEX_INITIALIZER(global_trace.opts_lock),
 	.swap_lock	= __ARCH_SPIN_LOCK_UNLOCKED,
+	.errlog		= LIST_HEAD_INIT(global_trace.errlog),
 };
 
 /* the options that belong to a tracer (struct tracer's @opts) */
@@ -1248,33 +1249,6 @@ static const struct trace_num_file subbuf_size_file =
  */
 static const char timestamp_mode[] = "[delta] absolute\n";
 
-/*
- * error_log: mainline's log of parse errors from event filters, triggers
- * and dynamic events.  Nothing here reports one yet (the function
- * tracer's files give their errno alone, as mainline's), so it reads
- * empty; a write, which clears it in mainline, is accepted.
- */
-static ssize_t error_log_read(struct file *filp, char __user *ubuf,
-			      size_t cnt, loff_t *ppos)
-{
-	return 0;
-}
-
-static ssize_t error_log_write(struct file *filp, const char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
-{
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations error_log_fops = {
-	.open		= trace_array_open,
-	.read		= error_log_read,
-	.write		= error_log_write,
-	.release	= trace_array_release,
-	.llseek		= default_llseek,
-};
-
 /* a time of @tr's clock as mainline's stats print it: seconds.micros, or the count */
 static void stats_ts(struct seq_file *m, struct trace_array *tr,
 		     const char *name, u64 ts)
@@ -1363,6 +1337,7 @@ static int trace_array_alloc(struct trace_array *tr)
 
 static void trace_array_free(struct trace_array *tr)
 {
+	trace_errlog_clear(tr);
 	snapshot_release(tr);
 	free_cpumask_var(tr->tracing_cpumask);
 	free_cpumask_var(tr->pipe_cpus);
@@ -1843,7 +1818,7 @@ static void create_trace_files(struct trace_array *tr)
 	tr_file(tr, "buffer_subbuf_size_kb", TRACE_MODE_WRITE, d, &subbuf_size_file.fops);
 	tracefs_create_file("timestamp_mode", TRACE_MODE_READ, d,
 			    (void *)timestamp_mode, &trace_text_fops);
-	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &error_log_fops);
+	tr_file(tr, "error_log", TRACE_MODE_WRITE, d, &trace_errlog_fops);
 	create_per_cpu_files(tr);
 	tr_file(tr, "tracing_cpumask", TRACE_MODE_WRITE, d, &cpumask_fops);
 	tr_file(tr, "trace_clock", TRACE_MODE_WRITE, d, &trace_clock_fops);
@@ -1932,6 +1907,7 @@ static int instance_mkdir(const char *name)
 	tr->trace_flags = TRACE_ITER_DEFAULT;
 	tr->buffer_percent = TRACE_BUFFER_PERCENT_DEFAULT;
 	mutex_init(&tr->opts_lock);
+	INIT_LIST_HEAD(&tr->errlog);
 	tr->swap_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	if (!tr->name || trace_array_alloc(tr)) {
 		kfree(tr->name);

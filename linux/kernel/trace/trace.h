@@ -225,6 +225,9 @@ struct trace_array {
 	struct list_head	event_systems;	/* struct trace_subsystem_dir */
 	struct eventfs_inode	*event_dir;	/* events/ */
 	struct event_pids __rcu	*event_pids;	/* set_event_pid, _notrace_pid */
+	/* error_log (trace_errlog.c), under its lock */
+	struct list_head	errlog;
+	unsigned int		nr_errlog;
 };
 
 /* the size of the pages trace_pipe_raw hands out */
@@ -528,6 +531,12 @@ void ftrace_filter_event_hooks(const struct ftrace_event_hooks *hooks);
 #else
 static inline void ftrace_filter_event_hooks(const struct ftrace_event_hooks *hooks) { }
 #endif
+
+/* trace_errlog.c: error_log, an entry per parse error ("loc: error: msg") */
+void trace_log_err(struct trace_array *tr, const char *loc, const char *cmd,
+		   const char *msg, unsigned int pos);
+void trace_errlog_clear(struct trace_array *tr);
+extern const struct file_operations trace_errlog_fops;
 
 /* trace_output.c */
 void print_event(struct trace_iter *it);

@@ -21,7 +21,7 @@
 #include <linux/trace_seq.h>
 #include <linux/xarray.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 /*
  * The first number given to a trace event: the tracers' types and

@@ -16,9 +16,11 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
-typedef unsigned long perf_trace_t[PERF_MAX_TRACE_SIZE / sizeof(unsigned long)];
+struct perf_trace_page {
+	unsigned long	buf[PERF_MAX_TRACE_SIZE / sizeof(unsigned long)];
+};
 
 static char __percpu *perf_trace_buf[PERF_NR_CONTEXTS];
 static int total_refcount;
@@ -30,7 +32,7 @@ static int buffers_get(void)
 	if (total_refcount++)
 		return 0;
 	for (i = 0; i < PERF_NR_CONTEXTS; i++) {
-		perf_trace_buf[i] = (char __percpu *)alloc_percpu(perf_trace_t);
+		perf_trace_buf[i] = (char __percpu *)alloc_percpu(struct perf_trace_page);
 		if (!perf_trace_buf[i])
 			goto fail;
 	}
@@ -188,12 +190,14 @@ void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp)
 	return raw;
 }
 EXPORT_SYMBOL_GPL(perf_trace_buf_alloc);
+
 NOKPROBE_SYMBOL(perf_trace_buf_alloc);
 
 void perf_trace_buf_update(void *record, u16 type)
 {
 	tracing_generic_entry_update(record, type, tracing_gen_ctx());
 }
+
 NOKPROBE_SYMBOL(perf_trace_buf_update);
 
 /* perf's --filter: the language of the events' filter files */

@@ -38,8 +38,9 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
+/* every change of the calls and of the arrays' event files (see above) */
 DEFINE_MUTEX(event_mutex);
 
 static LIST_HEAD(event_calls);
@@ -52,9 +53,6 @@ struct trace_subsystem_dir {
 	struct eventfs_inode	*ei;
 	int			nr_events;
 };
-
-extern struct trace_event_call *__start_ftrace_events[];
-extern struct trace_event_call *__stop_ftrace_events[];
 
 /* ---- enabling -------------------------------------------------------- */
 
@@ -619,6 +617,8 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 		ret = 0;
 	} else {
 		ret = event_filter_parse(file->event_call, buf, &f);
+		if (ret)
+			event_filter_log_error(file->tr, f);
 		/* a bad filter is kept for its message and filters nothing */
 		file_set_filter(file, f);
 	}
@@ -924,6 +924,7 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 			f = event_filter_error(strim(buf),
 					       "Couldn't find or set field in one of a subsystem's events",
 					       0);
+			event_filter_log_error(dir->tr, f);
 		}
 		file_set_filter(file, f);
 		ret = 0;
@@ -1347,6 +1348,114 @@ static void file_remove(struct trace_event_file *file)
 	file_put(file);
 }
 
+/* ---- enum values in print formats ------------------------------------ */
+
+/* print formats this file made (the compiled-in ones are static arrays) */
+struct fmt_copy {
+	struct list_head		list;
+	struct trace_event_call		*call;
+	char				*fmt;
+};
+
+static LIST_HEAD(fmt_copies);
+
+static bool is_ident(char c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/*
+ * TRACE_DEFINE_ENUM() and TRACE_DEFINE_SIZEOF(): the names in @call's print
+ * arguments (never inside its quoted strings) replaced by their values, so
+ * tools that parse the format need no kernel headers: "{ 0, \"HI\" }" in
+ * softirq_entry's, as mainline 6.12's format files show them.
+ */
+static void eval_apply(struct trace_event_call *call, const struct trace_eval_map *map)
+{
+	size_t nlen = strlen(map->eval_string), olen = strlen(call->print_fmt);
+	char val[24], *out, *o;
+	const char *p;
+	struct fmt_copy *c;
+	bool quoted = false;
+	int vlen, hits = 0;
+
+	if (strcmp(map->system, call->class->system) || !strstr(call->print_fmt, map->eval_string))
+		return;
+	vlen = snprintf(val, sizeof(val), "%lu", map->eval_value);
+	out = kmalloc(olen + 1 + (olen / max_t(size_t, nlen, 1) + 1) * vlen, GFP_KERNEL);
+	if (!out)
+		return;
+	for (p = call->print_fmt, o = out; *p; ) {
+		if (*p == '"' && (p == call->print_fmt || p[-1] != '\\'))
+			quoted = !quoted;
+		if (!quoted && !strncmp(p, map->eval_string, nlen) && !is_ident(p[nlen]) &&
+		    (p == call->print_fmt || !is_ident(p[-1]))) {
+			memcpy(o, val, vlen);
+			o += vlen;
+			p += nlen;
+			hits++;
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = '\0';
+	if (!hits || o - out <= olen) {
+		if (hits)
+			memcpy(call->print_fmt, out, o - out + 1);
+		kfree(out);
+		return;
+	}
+	list_for_each_entry(c, &fmt_copies, list) {
+		if (c->call == call) {
+			kfree(c->fmt);
+			c->fmt = out;
+			call->print_fmt = out;
+			return;
+		}
+	}
+	c = kmalloc(sizeof(*c), GFP_KERNEL);
+	if (!c) {
+		kfree(out);
+		return;
+	}
+	c->call = call;
+	c->fmt = out;
+	list_add(&c->list, &fmt_copies);
+	call->print_fmt = out;
+}
+
+/*
+ * The maps are init data: the kernel's are applied to its own calls at
+ * boot, a module's to its calls as it comes (its init data is still
+ * there), as with mainline without TRACE_EVAL_MAP_FILE.
+ */
+static void eval_apply_all(struct trace_event_call *call, struct module *mod)
+{
+	struct trace_eval_map **m = __start_ftrace_eval_maps, **end = __stop_ftrace_eval_maps;
+
+	if (mod) {
+		m = mod->trace_evals;
+		end = m + mod->num_trace_evals;
+	}
+	for (; m && m < end; m++)
+		if (*m)
+			eval_apply(call, *m);
+}
+
+static void eval_forget(struct trace_event_call *call)
+{
+	struct fmt_copy *c;
+
+	list_for_each_entry(c, &fmt_copies, list) {
+		if (c->call == call) {
+			list_del(&c->list);
+			kfree(c->fmt);
+			kfree(c);
+			return;
+		}
+	}
+}
+
 /* ---- the calls -------------------------------------------------------- */
 
 /* a new call: its type, fields and files in every array */
@@ -1371,6 +1480,7 @@ static int call_add(struct trace_event_call *call)
 		unregister_trace_event(&call->event);
 		return ret;
 	}
+	eval_apply_all(call, call->module);
 	list_add_tail(&call->list, &event_calls);
 	list_for_each_entry(tr, &trace_arrays, list)
 		if (tr->event_dir)
@@ -1380,6 +1490,7 @@ static int call_add(struct trace_event_call *call)
 
 static void call_remove(struct trace_event_call *call)
 {
+	struct trace_event_call *other;
 	struct trace_event_file *file, *n;
 	struct trace_array *tr;
 
@@ -1390,6 +1501,11 @@ static void call_remove(struct trace_event_call *call)
 				file_remove(file);
 	list_del(&call->list);
 	unregister_trace_event(&call->event);
+	eval_forget(call);
+	/* the class's fields go with its last call */
+	list_for_each_entry(other, &event_calls, list)
+		if (other->class == call->class)
+			return;
 	event_fields_free(call);
 }
 

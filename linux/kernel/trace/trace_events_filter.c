@@ -24,7 +24,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 /* ---- fields ----------------------------------------------------------- */
 
@@ -199,6 +199,10 @@ struct event_filter {
 	unsigned int		npreds;
 	struct filter_insn	*insns;		/* NULL: no program (an error) */
 	struct filter_pred	*preds;
+	/* an error: its message and where in @cmd the parser stopped */
+	const char		*err_msg;
+	char			*cmd;
+	int			err_pos;
 };
 
 bool event_filter_active(const struct event_filter *f)
@@ -425,7 +429,7 @@ static int parse_pred(struct parser *p)
 	const struct event_field *field;
 	int start, end, opos, vpos, i;
 	char name[MAX_FILTER_STR_VAL];
-	char *dot;
+	char *dot, c;
 
 	skip_blanks(p);
 	start = p->pos;
@@ -454,8 +458,11 @@ static int parse_pred(struct parser *p)
 	for (i = 0; i < ARRAY_SIZE(pred_ops); i++)
 		if (!strncmp(p->s + opos, pred_ops[i].name, strlen(pred_ops[i].name)))
 			break;
-	if (i == ARRAY_SIZE(pred_ops) || (p->s[opos + strlen(pred_ops[i].name)] &&
-					  strchr("=!<>&~", p->s[opos + strlen(pred_ops[i].name)])))
+	/* a known operator, not followed by more operator characters */
+	if (i == ARRAY_SIZE(pred_ops))
+		return fail(p, "Invalid operator", opos + 1, -EINVAL);
+	c = p->s[opos + strlen(pred_ops[i].name)];
+	if (c && strchr("=!<>&~", c))
 		return fail(p, "Invalid operator", opos + 1, -EINVAL);
 	pred->op = pred_ops[i].op;
 	p->pos = opos + strlen(pred_ops[i].name);
@@ -632,6 +639,7 @@ void event_filter_free(struct event_filter *f)
 		return;
 	filter_free_preds(f);
 	kfree(f->text);
+	kfree(f->cmd);
 	kfree(f);
 }
 
@@ -657,6 +665,9 @@ struct event_filter *event_filter_error(const char *str, const char *msg, int po
 
 	if (!f)
 		return NULL;
+	f->err_msg = msg;
+	f->err_pos = pos;
+	f->cmd = kstrdup(str, GFP_KERNEL);
 	if (pos > len)
 		pos = len;
 	if (!len)
@@ -664,11 +675,19 @@ struct event_filter *event_filter_error(const char *str, const char *msg, int po
 	else
 		f->text = kasprintf(GFP_KERNEL, "%s\n%*s^\nparse_error: %s\n\n",
 				    str, pos, "", msg);
-	if (!f->text) {
-		kfree(f);
+	if (!f->text || !f->cmd) {
+		event_filter_free(f);
 		return NULL;
 	}
 	return f;
+}
+
+/* the error of @f (from event_filter_parse()) in @tr's error_log */
+void event_filter_log_error(struct trace_array *tr, const struct event_filter *f)
+{
+	if (f && f->err_msg && f->cmd && *f->cmd)
+		trace_log_err(tr, "event filter parse error", f->cmd, f->err_msg,
+			      f->err_pos);
 }
 
 int event_filter_parse(struct trace_event_call *call, const char *str,

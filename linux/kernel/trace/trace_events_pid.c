@@ -22,7 +22,7 @@
 #include <linux/xarray.h>
 #include <trace/events/sched.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 struct event_pids {
 	struct trace_array	*tr;

@@ -29,7 +29,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 enum trig_type { TRIG_TRACEON, TRIG_TRACEOFF, TRIG_SNAPSHOT, TRIG_STACKTRACE,
 		 TRIG_ENABLE, TRIG_DISABLE, TRIG_NR };
@@ -142,8 +142,10 @@ struct event_trigger *event_trigger_parse(struct trace_event_file *file,
 		if (!*rest)
 			goto err;
 		ret = event_filter_parse(file->event_call, rest, &t->filter);
-		if (ret)
+		if (ret) {
+			event_filter_log_error(file->tr, t->filter);
 			goto err;
+		}
 		t->filter_str = kstrdup(rest, GFP_KERNEL);
 		if (!t->filter_str) {
 			ret = -ENOMEM;
@@ -281,12 +283,12 @@ static noinline void notrace trig_fire(struct trace_event_file *file, struct eve
 {
 	struct trace_buffer *b = READ_ONCE(file->tr->buffer);
 	struct trace_event_file *target = t->target;
-	bool soft_off;
+	bool on = t->type == TRIG_TRACEON || t->type == TRIG_ENABLE;
 
 	switch (t->type) {
 	case TRIG_TRACEON:
 	case TRIG_TRACEOFF:
-		if (ring_buffer_record_is_on(b) == (t->type == TRIG_TRACEON))
+		if (ring_buffer_record_is_on(b) == on)
 			return;
 		if (!trig_spend(t))
 			return;
@@ -306,8 +308,7 @@ static noinline void notrace trig_fire(struct trace_event_file *file, struct eve
 		return;
 	case TRIG_ENABLE:
 	case TRIG_DISABLE:
-		soft_off = target->flags & EVENT_FILE_FL_SOFT_DISABLED;
-		if (soft_off == (t->type == TRIG_DISABLE))
+		if (!(target->flags & EVENT_FILE_FL_SOFT_DISABLED) == on)
 			return;
 		if (!trig_spend(t))
 			return;
@@ -349,7 +350,7 @@ enum event_trigger_type event_triggers_call(struct trace_event_file *file,
 EXPORT_SYMBOL_GPL(event_triggers_call);
 
 void event_triggers_post_call(struct trace_event_file *file,
-			     enum event_trigger_type tt)
+			      enum event_trigger_type tt)
 {
 	struct event_trigger *t;
 

@@ -20,7 +20,7 @@
 
 #include "ring_buffer_ext.h"
 #include "trace.h"
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 /* "vfs_read", "vfs_read+0x4/0x130", and " <ffffffff8114226a>" after either */
 static void print_sym(struct seq_buf *s, unsigned long flags, unsigned long addr)

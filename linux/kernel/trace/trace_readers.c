@@ -28,7 +28,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-#include "trace_events.h"
+#include "trace_events_internal.h"
 
 /* per_cpu/cpuN files have N + 1 in i_cdev; 0 means every CPU */
 static int inode_key_cpu(struct inode *inode)

@@ -32,15 +32,20 @@ static bool ts_end(struct trace_seq *s, unsigned int len)
 	return false;
 }
 
-#define TS_WRITE(s, op) ({				\
-	unsigned int __len;				\
+/*
+ * Run @op, a write to @ts->seq, all or nothing; true if it went in.  @op
+ * names the sequence as the caller does (@ts is evaluated once here).
+ */
+#define TS_WRITE(ts, op) ({				\
+	struct trace_seq *__ts = (ts);			\
 	bool __ok = false;				\
+	unsigned int __len;				\
 							\
-	ts_prepare(s);					\
-	if (!(s)->full) {				\
-		__len = (s)->seq.len;			\
+	ts_prepare(__ts);				\
+	if (!__ts->full) {				\
+		__len = __ts->seq.len;			\
 		op;					\
-		__ok = ts_end(s, __len);		\
+		__ok = ts_end(__ts, __len);		\
 	}						\
 	__ok;						\
 })

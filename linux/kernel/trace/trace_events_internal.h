@@ -17,8 +17,8 @@
  * tracepoint's preempt-disabled section), and whoever replaces one waits
  * for that grace period before freeing the old.
  */
-#ifndef _KERNEL_TRACE_TRACE_EVENTS_H
-#define _KERNEL_TRACE_TRACE_EVENTS_H
+#ifndef _KERNEL_TRACE_TRACE_EVENTS_INTERNAL_H
+#define _KERNEL_TRACE_TRACE_EVENTS_INTERNAL_H
 
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
@@ -26,6 +26,12 @@
 #include "trace.h"
 
 extern struct mutex event_mutex;
+
+/* the linker's bounds of the built-in calls and enum maps */
+extern struct trace_event_call *__start_ftrace_events[];
+extern struct trace_event_call *__stop_ftrace_events[];
+extern struct trace_eval_map *__start_ftrace_eval_maps[];
+extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 
 /* trace_events.c, for trace_event_perf.c (the one file above it) */
 struct trace_event_call *trace_event_call_get(int id);
@@ -76,6 +82,8 @@ int event_filter_parse(struct trace_event_call *call, const char *str,
 		       struct event_filter **fp);
 /* a filter that filters nothing and shows @msg under @str, caret at @pos */
 struct event_filter *event_filter_error(const char *str, const char *msg, int pos);
+/* the error @f shows, in @tr's error_log */
+void event_filter_log_error(struct trace_array *tr, const struct event_filter *f);
 /* @f filters records (it compiled) */
 bool event_filter_active(const struct event_filter *f);
 /* the filter file's text for @f (NULL: none) into @buf */
@@ -126,4 +134,4 @@ unsigned int event_triggers_clear(struct trace_event_file *file,
 /* the trigger file's text */
 void event_triggers_show(struct seq_file *m, struct trace_event_file *file);
 
-#endif /* _KERNEL_TRACE_TRACE_EVENTS_H */
+#endif /* _KERNEL_TRACE_TRACE_EVENTS_INTERNAL_H */
