@@ -148,6 +148,24 @@ if [ -n "$ko" ]; then
 	done
 fi
 
+# 2c. trace events: a sched_switch (pipe round trips between two tasks on
+# CPU 0, two switches each) and a raw_syscalls:sys_enter (one per getppid)
+# recorded, less the same loop with the event off
+if [ -e events/sched/sched_switch/enable ]; then
+	for r in $(seq $R); do
+		reset
+		put ev_off_pingpong "$(taskset 1 loops pingpong 50000)" ns
+		echo 1 > events/sched/sched_switch/enable
+		put ev_switch_pingpong "$(taskset 1 loops pingpong 50000)" ns
+		echo 0 > events/sched/sched_switch/enable
+		reset
+		echo 1 > events/raw_syscalls/sys_enter/enable
+		put ev_sysenter_getppid "$(loops getppid 200000)" ns
+		echo 0 > events/raw_syscalls/sys_enter/enable
+	done
+	reset
+fi
+
 # 3. the ring buffer alone: trace_marker writes from CPU 0, no tracer
 if [ -e trace_marker ]; then
 	for r in $(seq $R); do

@@ -131,6 +131,24 @@ for n in ('fn_all', 'fn_one', 'fnstar_all', 'fn100_one', 'graph_all', 'graph_one
       f'| {ratio(per["ours"], per["mainline"])} |')
 w('')
 
+w('## Trace events\n')
+w('The cost of one recorded trace event, in the same kernel with the '
+  'event off and on: `sched_switch` from a loop of pipe round trips '
+  'between two tasks on CPU 0 (two switches per trip), `sys_enter` '
+  '(raw_syscalls) from the getppid loop (one per call).  ns per event.\n')
+w('| event | mainline ns/iter | ours ns/iter | mainline ns/event | ours ns/event | ours / mainline |')
+w('|---|---:|---:|---:|---:|---:|')
+for n, off, per_iter in (('ev_switch_pingpong', 'ev_off_pingpong', 2.0),
+                         ('ev_sysenter_getppid', 'off_getppid', 1.0)):
+    per = {}
+    for k in ('ours', 'mainline'):
+        on, base = med(k, n), med(k, off)
+        per[k] = None if on is None or base is None else (on - base) / per_iter
+    w(f'| {n} | {cell("mainline", n)} | {cell("ours", n)} '
+      f'| {fmt(per["mainline"])} | {fmt(per["ours"])} '
+      f'| {ratio(per["ours"], per["mainline"])} |')
+w('')
+
 w('## In-kernel ops: samples/ftrace/ftrace-ops.ko\n')
 w('The sample times 1,000,000 calls of one of its functions with ktime '
   '(`nr_function_calls=1000000 persist=1`), each kernel with its own build '

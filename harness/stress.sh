@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs inside the guest (harness=stress): STRESS_ITERS rounds of switching
 # tracers, filters, pid filters, function commands, snapshots and the
-# profiler, with a fork/exec load on both CPUs, timers, a module loaded and
+# profiler, trace events (all of them at times, with filters and
+# triggers), with a fork/exec load on both CPUs, timers, a module loaded and
 # unloaded in a loop, trace/trace_pipe/trace_pipe_raw readers, and an instance made,
 # traced in (filter, commands, snapshots, a trace_pipe reader) and removed
 # in a loop.  Then, from what a trace_pipe reader
@@ -28,6 +29,7 @@ quiesce() {
 	w set_graph_function ''
 	w set_ftrace_pid ''
 	w snapshot 0
+	w events/enable 0
 	w tracing_on 1
 }
 
@@ -99,6 +101,8 @@ ifail=/tmp/stress-instances
 	[ $((k % 3)) = 0 ] && t=function_graph
 	[ $t = function_graph ] && { echo 'vfs_*' > s/set_graph_function || echo "graph list $k" >> $ifail; }
 	echo $t > s/current_tracer || echo "tracer $t $k" >> $ifail
+	echo 1 > s/events/sched/enable || echo "events $k" >> $ifail
+	echo 'common_pid != 1' > s/events/sched/sched_switch/filter || echo "event filter $k" >> $ifail
 	cat s/trace_pipe > /dev/null &
 	r=$!
 	usleep 20000
@@ -120,16 +124,25 @@ while [ $i -lt "$N" ]; do
 	[ $((i % 50)) = 0 ] && quiesce
 	case $((i % 10)) in
 	0) w current_tracer function ;;
-	1) w set_ftrace_filter 'vfs_* *sched*'; wa set_ftrace_filter '!vfs_read' ;;
+	1) w set_ftrace_filter 'vfs_* *sched*'; wa set_ftrace_filter '!vfs_read'
+	   w events/sched/enable 1; w events/irq/enable 1 ;;
 	2) w current_tracer function_graph ;;
-	3) w set_ftrace_pid $$; wa set_ftrace_pid $(( $(echo $pids | cut -d' ' -f1) )) ;;
+	3) w set_ftrace_pid $$; wa set_ftrace_pid $(( $(echo $pids | cut -d' ' -f1) ))
+	   w events/sched/sched_switch/filter 'prev_pid != 0 && next_comm ~ "*sh*"'
+	   wa events/sched/sched_process_exec/trigger 'stacktrace:5 if pid > 1'
+	   wa events/sched/sched_process_fork/trigger 'enable_event:irq:softirq_entry:3' ;;
 	4) wa set_ftrace_filter 'schedule:traceoff:3'; wa set_ftrace_filter 'vfs_write:stacktrace:2'
 	   wa set_ftrace_filter 'vfs_read:snapshot:4'; w snapshot 1
 	   w tracing_on 1 ;;
-	5) w function_profile_enabled 1; w set_graph_function 'vfs_*' ;;
+	5) w function_profile_enabled 1; w set_graph_function 'vfs_*'
+	   # every trace event of the kernel, under the load
+	   w events/enable 1 ;;
 	6) w set_ftrace_notrace '*lock*'; wa set_ftrace_filter ':mod:ftrace_testmod' ;;
 	7) w current_tracer function; w options/func_stack_trace 1; w options/func_stack_trace 0 ;;
 	8) w set_ftrace_pid ''; w function_profile_enabled 0; wa set_ftrace_filter '!schedule:traceoff'
+	   w events/enable 0; w events/sched/sched_switch/filter 0
+	   wa events/sched/sched_process_exec/trigger '!stacktrace'
+	   wa events/sched/sched_process_fork/trigger '!enable_event:irq:softirq_entry'
 	   w set_graph_function ''; w snapshot 2; w snapshot 0 ;;
 	9) w current_tracer nop
 	   # resizing needs tracing off

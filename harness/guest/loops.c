@@ -6,6 +6,9 @@
  *   loops getppid N        N getppid() calls
  *   loops forkexec N       N times fork, exec /bin/true, wait
  *   loops marker N FILE    N one-line writes to FILE (trace_marker)
+ *   loops pingpong N       N round trips of a byte between two processes
+ *                          over pipes: two context switches each, when
+ *                          both run on one CPU (taskset)
  *   loops tsc 1            TSC ticks per nanosecond (instead of a time)
  */
 #include <fcntl.h>
@@ -33,7 +36,7 @@ int main(int argc, char **argv)
 	int fd = -1;
 
 	if (n <= 0 || (strcmp(argv[1], "marker") == 0 && argc < 4)) {
-		fprintf(stderr, "usage: loops getppid|forkexec|tsc N | marker N FILE\n");
+		fprintf(stderr, "usage: loops getppid|forkexec|pingpong|tsc N | marker N FILE\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "marker") == 0) {
@@ -66,6 +69,35 @@ int main(int argc, char **argv)
 			if (pid < 0 || waitpid(pid, NULL, 0) != pid)
 				return 1;
 		}
+	} else if (strcmp(argv[1], "pingpong") == 0) {
+		int ab[2], ba[2];
+		pid_t pid;
+		char c = 0;
+
+		if (pipe(ab) || pipe(ba))
+			return 1;
+		pid = fork();
+		if (pid == 0) {
+			close(ab[1]);
+			close(ba[0]);
+			while (read(ab[0], &c, 1) == 1)
+				if (write(ba[1], &c, 1) != 1)
+					break;
+			_exit(0);
+		}
+		if (pid < 0)
+			return 1;
+		close(ab[0]);
+		close(ba[1]);
+		t0 = now_ns();
+		for (i = 0; i < n; i++)
+			if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+				return 1;
+		t1 = now_ns();
+		close(ab[1]);
+		waitpid(pid, NULL, 0);
+		printf("%.1f\n", (double)(t1 - t0) / n);
+		return 0;
 	} else if (fd >= 0) {
 		for (i = 0; i < n; i++)
 			if (write(fd, "bench marker line\n", 18) != 18)
