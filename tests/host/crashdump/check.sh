@@ -42,7 +42,7 @@ dump_after() {
 params="trace_buf_size=512k trace_clock=mono trace_options=record-tgid,nosuchopt,funcgraph-proc traceoff_on_warning"
 params="$params ftrace_graph_filter=vfs_read ftrace_graph_notrace=vfs_write ftrace_graph_max_depth=3"
 params="$params trace_instance=bootinst alloc_snapshot stacktrace stacktrace_filter=vfs_read"
-params="$params ftrace_notrace=nosuch_fn_xyz"
+params="$params ftrace_notrace=nosuch_fn_xyz trace_event=sched:sched_process_exec"
 boot "$log" ftrace_dump_on_oops $params
 
 grep -q 'ftrace: tracer function started at boot' "$log"
@@ -61,9 +61,12 @@ say $? "the panic printed 'Dumping ftrace buffer:' and the lines between two rul
 n=$(printf '%s\n' "$dump" | grep -cE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : vfs_read <-ksys_read$')
 [ "$n" -ge 1 ]
 say $? "vfs_read lines in mainline's dump format ($n)"
-bad=$(printf '%s\n' "$dump" | grep -vE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : (vfs_read <-ksys_read|tracing_mark_write: (crash-marker|boot-params: .*))$' | head -3)
+bad=$(printf '%s\n' "$dump" | grep -vE '^ *[^ ]+-[0-9]+ +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : (vfs_read <-ksys_read|tracing_mark_write: (crash-marker|boot-params: .*)|sched_process_exec: filename=/[^ ]* pid=[0-9]+ old_pid=[0-9]+)$' | head -3)
 [ -z "$bad" ]
-say $? "nothing but vfs_read and the marker in the dump${bad:+: $bad}"
+say $? "nothing but vfs_read, exec events and the marker in the dump${bad:+: $bad}"
+# trace_event=: the exec of /init, a trace event, printed by the dump
+printf '%s\n' "$dump" | grep -qE '^ *[^ ]+-1 +[0-9]+[.dDbXnNphHsSzZ0-9]{5} +[0-9]+us : sched_process_exec: filename=/init pid=1 old_pid=1$'
+say $? "trace_event= recorded init's exec, and the dump printed the event"
 # (the last of init's: a cat on the other CPU may still be reading)
 last=$(printf '%s\n' "$dump" | grep -E '^ *init-1 ' | tail -1)
 case $last in *'tracing_mark_write: crash-marker') r=0 ;; *) r=1 ;; esac
@@ -71,7 +74,7 @@ say $r "the marker written just before the crash is init's last line"
 # time order: the microseconds never go back
 printf '%s\n' "$dump" | sed -E 's/.* ([0-9]+)us : .*/\1/' | sort -c -n 2>/dev/null
 say $? "the lines are in time order"
-want='boot-params: kb=512 clock=[mono] tgid=1 gp=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst ipid=1 snap=1 st=1 stf=vfs_read'
+want='boot-params: kb=512 clock=[mono] tgid=1 gp=1 woff=1 g=vfs_read gn=vfs_write d=3 inst=bootinst ipid=1 snap=1 st=1 stf=vfs_read ev=sched:sched_process_exec'
 printf '%s\n' "$dump" | grep -qF "tracing_mark_write: $want"
 say $? "the boot parameters took effect: $(printf '%s\n' "$dump" | grep -o 'boot-params: .*')"
 grep -q 'trace_options=: no option nosuchopt, ignored' "$log"
