@@ -528,29 +528,36 @@ static int event_format_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int event_format_open(struct inode *inode, struct file *filp)
+/* an event's file read through @show (single_open(), m->private the file) */
+static int event_single_open(struct inode *inode, struct file *filp,
+			     int (*show)(struct seq_file *, void *))
 {
 	int ret = event_file_open(inode, filp);
 
 	if (ret)
 		return ret;
-	ret = single_open(filp, event_format_show, inode->i_private);
+	ret = single_open(filp, show, inode->i_private);
 	if (ret)
 		event_file_release(inode, filp);
 	return ret;
 }
 
-static int event_format_release(struct inode *inode, struct file *filp)
+static int event_single_release(struct inode *inode, struct file *filp)
 {
 	single_release(inode, filp);
 	return event_file_release(inode, filp);
+}
+
+static int event_format_open(struct inode *inode, struct file *filp)
+{
+	return event_single_open(inode, filp, event_format_show);
 }
 
 static const struct file_operations event_format_fops = {
 	.open		= event_format_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= event_format_release,
+	.release	= event_single_release,
 };
 
 /* ---- events/SYSTEM/EVENT/filter and events/SYSTEM/filter --------------- */
@@ -653,20 +660,7 @@ static int event_trigger_show(struct seq_file *m, void *v)
 
 static int event_trigger_open(struct inode *inode, struct file *filp)
 {
-	int ret = event_file_open(inode, filp);
-
-	if (ret)
-		return ret;
-	ret = single_open(filp, event_trigger_show, inode->i_private);
-	if (ret)
-		event_file_release(inode, filp);
-	return ret;
-}
-
-static int event_trigger_release(struct inode *inode, struct file *filp)
-{
-	single_release(inode, filp);
-	return event_file_release(inode, filp);
+	return event_single_open(inode, filp, event_trigger_show);
 }
 
 /* the file of @tr's event @sys:@event, or NULL */
@@ -792,7 +786,7 @@ static const struct file_operations event_trigger_fops = {
 	.read		= seq_read,
 	.write		= event_trigger_write,
 	.llseek		= seq_lseek,
-	.release	= event_trigger_release,
+	.release	= event_single_release,
 };
 
 /* ---- events/SYSTEM/{enable,filter}, events/enable --------------------- */
@@ -835,23 +829,23 @@ static int system_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
+/* "0", "1" or "X" over @tr's events of @sys (NULL: all) */
+static ssize_t enable_read(struct trace_array *tr, const char *sys,
+			   char __user *ubuf, size_t cnt, loff_t *ppos)
 {
-	struct trace_subsystem_dir *dir = file_inode(filp)->i_private;
 	char buf[2];
 
 	mutex_lock(&event_mutex);
-	buf[0] = enabled_state(dir->tr, dir->name);
+	buf[0] = enabled_state(tr, sys);
 	mutex_unlock(&event_mutex);
 	buf[1] = '\n';
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
 }
 
-static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
+/* all of @tr's events of @sys (NULL: all) on or off */
+static ssize_t enable_write(struct trace_array *tr, const char *sys,
+			    const char __user *ubuf, size_t cnt, loff_t *ppos)
 {
-	struct trace_subsystem_dir *dir = file_inode(filp)->i_private;
 	bool on;
 	int ret;
 
@@ -859,13 +853,29 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	mutex_lock(&event_mutex);
-	ret = set_events(dir->tr, dir->name, NULL, on);
+	ret = set_events(tr, sys, NULL, on);
 	mutex_unlock(&event_mutex);
-	/* a system of no event that can be enabled: nothing to do */
+	/* none there that can be enabled: nothing to do */
 	if (ret && ret != -EINVAL)
 		return ret;
 	*ppos += cnt;
 	return cnt;
+}
+
+static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = file_inode(filp)->i_private;
+
+	return enable_read(dir->tr, dir->name, ubuf, cnt, ppos);
+}
+
+static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = file_inode(filp)->i_private;
+
+	return enable_write(dir->tr, dir->name, ubuf, cnt, ppos);
 }
 
 static const struct file_operations system_enable_fops = {
@@ -948,33 +958,13 @@ static const struct file_operations system_filter_fops = {
 static ssize_t top_enable_read(struct file *filp, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	struct trace_array *tr = file_inode(filp)->i_private;
-	char buf[2];
-
-	mutex_lock(&event_mutex);
-	buf[0] = enabled_state(tr, NULL);
-	mutex_unlock(&event_mutex);
-	buf[1] = '\n';
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+	return enable_read(file_inode(filp)->i_private, NULL, ubuf, cnt, ppos);
 }
 
 static ssize_t top_enable_write(struct file *filp, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	struct trace_array *tr = file_inode(filp)->i_private;
-	bool on;
-	int ret;
-
-	ret = parse_bool01(ubuf, cnt, &on);
-	if (ret)
-		return ret;
-	mutex_lock(&event_mutex);
-	ret = set_events(tr, NULL, NULL, on);
-	mutex_unlock(&event_mutex);
-	if (ret && ret != -EINVAL)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return enable_write(file_inode(filp)->i_private, NULL, ubuf, cnt, ppos);
 }
 
 static const struct file_operations top_enable_fops = {
