@@ -510,6 +510,9 @@ char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *da
 /* a read-only tracefs file of the NUL-terminated text in its i_private */
 extern const struct file_operations trace_text_fops;
 
+/* a user write as a NUL-terminated string of at most @max bytes, or an ERR_PTR */
+char *trace_user_string(const char __user *ubuf, size_t cnt, size_t max);
+
 /* empty both buffers of @tr (caller holds trace_types_lock) */
 void trace_array_reset(struct trace_array *tr);
 

@@ -24,7 +24,7 @@
 
 struct errlog_entry {
 	struct list_head	list;
-	char			text[];
+	char			*text;
 };
 
 static DEFINE_MUTEX(errlog_lock);
@@ -35,23 +35,22 @@ void trace_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 	struct errlog_entry *e, *old;
 	u64 ts = local_clock();
 	unsigned long usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
-	char *text;
 
-	text = kasprintf(GFP_KERNEL, "[%5llu.%06lu] %s: error: %s\n  Command: %s\n%*s^\n",
-			 ts, usecs, loc, msg, cmd, (int)pos + 11, "");
-	if (!text)
-		return;
-	e = kmalloc(sizeof(*e) + strlen(text) + 1, GFP_KERNEL);
-	if (e)
-		strscpy(e->text, text, strlen(text) + 1);
-	kfree(text);
+	e = kmalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return;
+	e->text = kasprintf(GFP_KERNEL, "[%5llu.%06lu] %s: error: %s\n  Command: %s\n%*s^\n",
+			    ts, usecs, loc, msg, cmd, (int)pos + 11, "");
+	if (!e->text) {
+		kfree(e);
+		return;
+	}
 	mutex_lock(&errlog_lock);
 	list_add_tail(&e->list, &tr->errlog);
 	if (++tr->nr_errlog > TRACE_ERRLOG_MAX) {
 		old = list_first_entry(&tr->errlog, struct errlog_entry, list);
 		list_del(&old->list);
+		kfree(old->text);
 		kfree(old);
 		tr->nr_errlog--;
 	}
@@ -65,6 +64,7 @@ void trace_errlog_clear(struct trace_array *tr)
 	mutex_lock(&errlog_lock);
 	list_for_each_entry_safe(e, n, &tr->errlog, list) {
 		list_del(&e->list);
+		kfree(e->text);
 		kfree(e);
 	}
 	tr->nr_errlog = 0;

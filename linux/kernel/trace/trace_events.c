@@ -385,19 +385,6 @@ static int event_file_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-/* a small write from user space, NUL-terminated and stripped */
-static char *user_string(const char __user *ubuf, size_t cnt, size_t max)
-{
-	char *buf;
-
-	if (cnt > max)
-		return ERR_PTR(-EINVAL);
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return buf;
-	return buf;
-}
-
 /* "0" or "1" (and a newline), else -EINVAL, as mainline's enable files */
 static int parse_bool01(const char __user *ubuf, size_t cnt, bool *on)
 {
@@ -613,7 +600,7 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	buf = user_string(ubuf, cnt, FILTER_MAX);
+	buf = trace_user_string(ubuf, cnt, FILTER_MAX);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	mutex_lock(&event_mutex);
@@ -752,7 +739,7 @@ static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 	char *buf, *cmd;
 	int ret;
 
-	buf = user_string(ubuf, cnt, PAGE_SIZE);
+	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	cmd = strim(buf);
@@ -914,7 +901,7 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 	char *buf;
 	int ret = 0;
 
-	buf = user_string(ubuf, cnt, FILTER_MAX);
+	buf = trace_user_string(ubuf, cnt, FILTER_MAX);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	clear = !strcmp(strim(buf), "0");
@@ -979,12 +966,9 @@ static const struct file_operations top_enable_fops = {
 
 /*
  * Both list "system:event" lines in the calls' order: every event, or the
- * enabled ones of the file's array (soft mode included, as mainline's).
+ * enabled ones of the file's array (soft mode included, as mainline's);
+ * m->private is the array, NULL for available_events.
  */
-struct event_seq {
-	struct trace_array	*tr;	/* NULL: available_events */
-};
-
 static void *event_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct trace_array *tr = m->private;
@@ -1101,7 +1085,7 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	char *buf, *p, *item;
 	int ret = 0;
 
-	buf = user_string(ubuf, cnt, PAGE_SIZE);
+	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	mutex_lock(&event_mutex);

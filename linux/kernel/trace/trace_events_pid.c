@@ -190,9 +190,7 @@ static ssize_t pid_write(struct file *filp, const char __user *ubuf,
 	unsigned int pid;
 	int ret = 0;
 
-	if (cnt > PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
+	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	for (p = buf; !ret && (tok = strsep(&p, " \t\n")); )
