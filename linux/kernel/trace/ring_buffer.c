@@ -38,6 +38,16 @@
  * counts again from the new head. Reservations nested deeper than
  * RB_MAX_NEST (a recursing caller) are dropped, bounding the recursion.
  *
+ * The fast path is the first try of that loop for an event that goes
+ * after the last reservation in the lap the last opener published
+ * (tail_page, then lap_end, after its page's count is restarted), with no
+ * stamp, extend or new lap to write: tail is last_pos, the time at most
+ * RB_DELTA_MAX after last_ts and the event ends by lap_end. A writer
+ * interrupting an opener before it published finds tail past the old
+ * lap_end. Anything else goes the slow way, which starts from the same
+ * tail and time. As the lap's count was restarted before lap_end moved,
+ * the fast path adds to it with a plain local increment.
+ *
  * Committing
  * ----------
  * committing counts the reservations open on the CPU. A commit that leaves
@@ -243,6 +253,7 @@ struct rb_cpu {
 	local_t			overrun;
 	atomic_t		record_disabled;
 	struct rb_page		*tail_page;	/* hint: page of the last lap opened */
+	unsigned long		lap_end;	/* its end, stored after it; 0: none */
 	/* the time of the last reservation, valid if tail is still last_pos */
 	unsigned long		last_pos;
 	u64			last_ts;
@@ -288,6 +299,12 @@ struct ring_buffer_iter {
 	u64			ts;		/* of the cached event, or before pos */
 	struct rb_page		*copy;		/* private copy of the current event */
 };
+
+/* local_try_cmpxchg(), which -Os may leave out of line on the write path */
+static __always_inline bool rb_try_cmpxchg(local_t *l, long *old, long new)
+{
+	return try_cmpxchg_local(&l->a.counter, old, new);
+}
 
 static __always_inline unsigned long rb_lap(unsigned long pos)
 {
@@ -360,7 +377,7 @@ static __always_inline void rb_page_account(struct rb_page *page, unsigned long 
 			new = old + 1;
 		else
 			new = (long)(rb_tag(lap) << RB_STATE_SHIFT | 1);
-	} while (!local_try_cmpxchg(&page->state, &old, new));
+	} while (!rb_try_cmpxchg(&page->state, &old, new));
 }
 
 enum { RB_REC_EVENT, RB_REC_TIME, RB_REC_BAD, RB_REC_NONE };
@@ -522,8 +539,47 @@ static __always_inline u32 *rb_put_time(u32 *p, u32 type, u64 t)
 	return p + 2;
 }
 
-static __always_inline struct ring_buffer_event *
-rb_reserve(struct rb_cpu *cb, unsigned long length)
+/*
+ * The common case (see "Reserving"): a record of @plen payload bytes
+ * (@length unaligned, at most RB_MAX_SMALL) right after the last one, at
+ * @tail sampled before the time @ts. Its payload, or NULL to go the slow
+ * way.
+ */
+static __always_inline void *rb_reserve_fast(struct rb_cpu *cb, unsigned long length,
+					     unsigned int plen, long tail, u64 ts)
+{
+	unsigned long end = READ_ONCE(cb->lap_end);
+	unsigned long next = tail + sizeof(u32) + plen;
+	struct rb_page *page;
+	u64 last, delta;
+	u32 *p;
+
+	if (READ_ONCE(cb->last_pos) != (unsigned long)tail || next > end)
+		return NULL;
+	/* last_ts was stored before last_pos: see "Timestamps". */
+	barrier();
+	last = READ_ONCE(cb->last_ts);
+	delta = ts - last;
+	if (delta > RB_DELTA_MAX || ((ts ^ last) & ~RB_STAMP_MASK))
+		return NULL;
+	page = READ_ONCE(cb->tail_page);
+	if (!rb_try_cmpxchg(&cb->tail, &tail, next))
+		return NULL;
+	WRITE_ONCE(cb->last_ts, ts);
+	barrier();
+	WRITE_ONCE(cb->last_pos, next);
+	local_inc(&page->state);
+	p = (u32 *)&page->data[RB_DATA_SIZE - (end - tail)];
+	p[0] = plen / RB_ALIGN | (u32)delta << RB_TYPE_BITS;
+	/* the padding after the payload goes out to readers: zero it */
+	if (plen != length)
+		p[plen / RB_ALIGN] = 0;
+	return p + 1;
+}
+
+/* The reservation from @tail sampled before the time @ts; see "Reserving". */
+static noinline struct ring_buffer_event *
+rb_reserve(struct rb_cpu *cb, unsigned long length, long tail, u64 ts)
 {
 	typeof(cb->buffer->clock) clock = READ_ONCE(cb->buffer->clock);
 	unsigned int plen = length ? ALIGN(length, RB_ALIGN) : RB_ALIGN;
@@ -532,14 +588,10 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 	struct ring_buffer_event *ev;
 	struct rb_page *page;
 	u32 time_type, *p;
-	u64 ts, last, delta;
+	u64 last, delta;
 	bool known;
-	long tail;
 
-	tail = local_read(&cb->tail);
 	for (;;) {
-		/* The clock is read after tail: see "Reserving". */
-		ts = clock();
 		start = tail;
 		off = rb_off(tail);
 		size = esize;
@@ -568,8 +620,10 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 			if (!rb_make_room(cb, rb_lap(start)))
 				return NULL;
 		}
-		if (local_try_cmpxchg(&cb->tail, &tail, start + size))
+		if (rb_try_cmpxchg(&cb->tail, &tail, start + size))
 			break;
+		/* The clock is read after tail: see "Reserving". */
+		ts = clock();
 	}
 
 	lap = rb_lap(start);
@@ -583,15 +637,19 @@ rb_reserve(struct rb_cpu *cb, unsigned long length)
 	if (!rb_off(start)) {
 		page = rb_slot(cb, lap);
 		WRITE_ONCE(page->base, ts);
+		/* the count first: the fast path only adds to it */
+		rb_page_account(page, lap);
 		WRITE_ONCE(cb->tail_page, page);
+		barrier();
+		WRITE_ONCE(cb->lap_end, rb_lap_start(lap + 1));
 	} else {
 		page = rb_tail_page(cb, lap);
+		rb_page_account(page, lap);
 	}
 	/* For the writers after us, and those interrupting us: "Timestamps". */
 	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
 	WRITE_ONCE(cb->last_pos, start + size);
-	rb_page_account(page, lap);
 
 	p = (u32 *)rb_event_at(page, start);
 	if (time_type) {
@@ -654,11 +712,26 @@ static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 	rb_wake_pending(&buffer->waiters);
 }
 
-static __always_inline struct ring_buffer_event *
-__rb_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+static __always_inline void *rb_event_payload(struct ring_buffer_event *event)
 {
+	return &event->array[event->hdr & RB_TYPE_MASK ? 0 : 1];
+}
+
+/*
+ * Reserve @length bytes of payload; returns the payload, or the event
+ * with @want_event. @clock, if not NULL, was read just before as @now.
+ */
+static __always_inline void *
+__rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_event,
+		  u64 (*clock)(void), u64 now)
+{
+	unsigned int plen = length ? ALIGN(length, RB_ALIGN) : RB_ALIGN;
 	struct ring_buffer_event *ev;
 	struct rb_cpu *cb;
+	u64 (*own)(void);
+	void *data;
+	long tail;
+	u64 ts;
 
 	preempt_disable_notrace();
 	if (unlikely(atomic_read(&buffer->record_disabled)))
@@ -674,9 +747,25 @@ __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (likely(local_inc_return(&cb->committing) <= RB_MAX_NEST)) {
 		/* Hold the count before sampling tail. */
 		barrier();
-		ev = rb_reserve(cb, length);
+		tail = local_read(&cb->tail);
+		/*
+		 * The clock is read after tail: see "Reserving". A time the
+		 * caller read before is as good on the fast path, which
+		 * takes it only if no event came in between (none is later).
+		 */
+		own = READ_ONCE(buffer->clock);
+		ts = clock && clock == own ? now : own();
+		if (plen <= RB_MAX_SMALL) {
+			data = rb_reserve_fast(cb, length, plen, tail, ts);
+			/* a small record: its header right before its payload */
+			if (likely(data))
+				return want_event ? data - sizeof(u32) : data;
+		}
+		if (clock)
+			ts = own();
+		ev = rb_reserve(cb, length, tail, ts);
 		if (likely(ev))
-			return ev;
+			return want_event ? ev : rb_event_payload(ev);
 	}
 	local_inc(&cb->dropped);
 	if (rb_end_reservation(cb))
@@ -689,22 +778,22 @@ out:
 struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
-	return __rb_lock_reserve(buffer, length);
+	return __rb_lock_reserve(buffer, length, true, NULL, 0);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
-
-static __always_inline void *rb_event_payload(struct ring_buffer_event *event)
-{
-	return &event->array[event->hdr & RB_TYPE_MASK ? 0 : 1];
-}
 
 /* ring_buffer_lock_reserve() and ring_buffer_event_data() in one call */
 void *notrace ring_buffer_reserve_payload(struct trace_buffer *buffer,
 					  unsigned long length)
 {
-	struct ring_buffer_event *ev = __rb_lock_reserve(buffer, length);
+	return __rb_lock_reserve(buffer, length, false, NULL, 0);
+}
 
-	return ev ? rb_event_payload(ev) : NULL;
+void *notrace ring_buffer_reserve_payload_at(struct trace_buffer *buffer,
+					     unsigned long length,
+					     u64 (*clock)(void), u64 now)
+{
+	return __rb_lock_reserve(buffer, length, false, clock, now);
 }
 
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
@@ -1723,6 +1812,7 @@ static int rb_resize_cpu(struct rb_cpu *cb, unsigned long nr)
 	cb->pages = pages;
 	cb->nr_pages = nr;
 	cb->tail_page = NULL;
+	cb->lap_end = 0;
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	rb_unpause(cb);
 

@@ -17,6 +17,15 @@ void *ring_buffer_reserve_payload(struct trace_buffer *buffer,
 				  unsigned long length);
 
 /*
+ * The same for an event of time @now, just read from @clock: the event
+ * gets it unless @clock is not the buffer's or another event was
+ * reserved on this CPU since (the buffer then reads its clock itself).
+ */
+void *ring_buffer_reserve_payload_at(struct trace_buffer *buffer,
+				     unsigned long length,
+				     u64 (*clock)(void), u64 now);
+
+/*
  * Wake @buffer's waiters from any context, NMI included (through
  * irq_work), so that they look again at what their cond() watches: for a
  * change that brings no event to @buffer, as a snapshot swap leaves the

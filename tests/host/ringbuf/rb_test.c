@@ -1451,6 +1451,61 @@ static void test_long_gaps(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * ring_buffer_reserve_payload_at(): the caller's time is the event's when
+ * it comes from the buffer's clock and nothing was reserved since; else
+ * the buffer reads its clock (here a later value), so times stay in
+ * order.
+ */
+static void test_reserve_at(void)
+{
+	struct trace_buffer *b = ring_buffer_alloc(4 * PAGE_SIZE, RB_FL_OVERWRITE);
+	u64 want[6], ts;
+	unsigned int i;
+	void *p;
+
+	set_cpu(0);
+	ring_buffer_set_clock(b, script_clock);
+	clock_pos = 0;
+	clock_script[0] = 5000;
+	/* an ordinary event, then one at a time given by the caller */
+	p = ring_buffer_reserve_payload(b, 16);
+	CHECK(p != NULL, "first");
+	ring_buffer_unlock_commit(b);
+	want[0] = 5000;
+	p = ring_buffer_reserve_payload_at(b, 16, script_clock, 5007);
+	CHECK(p != NULL, "given");
+	ring_buffer_unlock_commit(b);
+	want[1] = 5007;
+	/* not the buffer's clock: its own time */
+	clock_script[0] = 5020;
+	p = ring_buffer_reserve_payload_at(b, 16, slow_clock, 5010);
+	CHECK(p != NULL, "other clock");
+	ring_buffer_unlock_commit(b);
+	want[2] = 5020;
+	/* older than the last event (one came in between): its own time */
+	clock_script[0] = 5030;
+	p = ring_buffer_reserve_payload_at(b, 16, script_clock, 5015);
+	CHECK(p != NULL, "stale");
+	ring_buffer_unlock_commit(b);
+	want[3] = 5030;
+	/* past 27 bits from the last: the slow path, with an extend */
+	clock_script[0] = 5030 + (1ULL << 28);
+	p = ring_buffer_reserve_payload_at(b, 16, script_clock, 5030 + (1ULL << 28));
+	CHECK(p != NULL, "extend");
+	ring_buffer_unlock_commit(b);
+	want[4] = 5030 + (1ULL << 28);
+	p = ring_buffer_reserve_payload_at(b, 16, script_clock, want[4] + 1);
+	CHECK(p != NULL, "after extend");
+	ring_buffer_unlock_commit(b);
+	want[5] = want[4] + 1;
+	for (i = 0; ring_buffer_consume(b, 0, &ts, NULL); i++)
+		CHECK(i < 6 && ts == want[i], "event %u: ts %llu want %llu", i,
+		      (unsigned long long)ts, (unsigned long long)want[i < 6 ? i : 0]);
+	CHECK(i == 6, "read %u of 6", i);
+	ring_buffer_free(b);
+}
+
 /* Sizes that overflow or that memory cannot hold fail before allocating. */
 static void test_resize_refused(void)
 {
@@ -2393,6 +2448,8 @@ static const struct test tests[] = {
 	{ "record on/off/disable/enable, per-cpu disable", test_record_switches },
 	{ "timestamps exact across 32-bit jumps, backwards and huge clocks", test_timestamps },
 	{ "timestamps with multi-second gaps on one page", test_long_gaps },
+	{ "reserve at a given time: taken only from the buffer's clock and in order",
+	  test_reserve_at },
 	{ "wait/poll/wake through irq_work", test_wait },
 	{ "every single event wakes a sleeping reader (no timeout hides a miss)",
 	  test_wait_every_event },

@@ -85,7 +85,8 @@ void shim_warn(const char *file, int line, const char *cond);
 /* atomic_t, atomic_long_t, local_t */
 typedef struct { int counter; } atomic_t;
 typedef struct { long counter; } atomic_long_t;
-typedef struct { long counter; } local_t;
+/* the kernel's layout: ring_buffer.c reaches l->a.counter */
+typedef struct { atomic_long_t a; } local_t;
 
 #define SHIM_RD(v)		__atomic_load_n(&(v)->counter, __ATOMIC_SEQ_CST)
 #define SHIM_SET(v, i)		__atomic_store_n(&(v)->counter, (i), __ATOMIC_SEQ_CST)
@@ -122,15 +123,19 @@ static inline bool atomic_long_try_cmpxchg(atomic_long_t *v, long *old, long new
 	return SHIM_TRY_CMPXCHG(v, old, new);
 }
 
-static inline long local_read(const local_t *l) { return SHIM_RD(l); }
-static inline void local_set(local_t *l, long i) { SHIM_SET(l, i); }
-static inline void local_inc(local_t *l) { SHIM_ADD(l, 1); }
-static inline void local_dec(local_t *l) { SHIM_ADD(l, -1); }
-static inline void local_add(long i, local_t *l) { SHIM_ADD(l, i); }
-static inline long local_inc_return(local_t *l) { return SHIM_ADD(l, 1); }
+#define try_cmpxchg_local(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, \
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
+
+static inline long local_read(const local_t *l) { return SHIM_RD(&l->a); }
+static inline void local_set(local_t *l, long i) { SHIM_SET(&l->a, i); }
+static inline void local_inc(local_t *l) { SHIM_ADD(&l->a, 1); }
+static inline void local_dec(local_t *l) { SHIM_ADD(&l->a, -1); }
+static inline void local_add(long i, local_t *l) { SHIM_ADD(&l->a, i); }
+static inline long local_inc_return(local_t *l) { return SHIM_ADD(&l->a, 1); }
 static inline bool local_try_cmpxchg(local_t *l, long *old, long new)
 {
-	return SHIM_TRY_CMPXCHG(l, old, new);
+	return SHIM_TRY_CMPXCHG(&l->a, old, new);
 }
 
 /* CPUs and preemption */
