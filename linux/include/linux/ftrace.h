@@ -116,12 +116,20 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 /*
  * ops->flags: 6.12's names and bit numbers for what in-kernel users set
  * (see Documentation/trace/function-tracer/inkernel-api.rst), then our own.
+ *
+ * As in mainline, a callback whose ops has neither FTRACE_OPS_FL_RECURSION
+ * nor FTRACE_OPS_FL_RCU may be called straight from the trampoline, with
+ * preemption enabled and no recursion guard: it takes its own with
+ * ftrace_test_recursion_trylock().  This happens while it is the only
+ * registered ops.  With FTRACE_OPS_FL_GLOBAL_FILTER it also checks
+ * set_ftrace_pid itself (ftrace_pid_allowed()).
  */
 #define FTRACE_OPS_FL_ENABLED		BIT(0)	/* on the list */
 #define FTRACE_OPS_FL_DYNAMIC		BIT(1)	/* accepted: every ops is waited for */
 #define FTRACE_OPS_FL_SAVE_REGS		BIT(2)	/* wants a full pt_regs */
 #define FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED BIT(3)
-#define FTRACE_OPS_FL_RECURSION		BIT(4)	/* accepted: the dispatcher always guards */
+/* the dispatcher calls it, inside its recursion guard: see below */
+#define FTRACE_OPS_FL_RECURSION		BIT(4)
 #define FTRACE_OPS_FL_IPMODIFY		BIT(12)	/* may change the ip: one per function */
 #define FTRACE_OPS_FL_RCU		BIT(14)	/* call only where RCU is watching */
 #define FTRACE_OPS_FL_PERMANENT		BIT(16)	/* ftrace_enabled cannot go 0 */
@@ -176,9 +184,13 @@ extern int ftrace_enabled;
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
 
-/* Called from the trampolines (arch/x86/kernel/ftrace_64.S). */
+/*
+ * Called from the trampolines (arch/x86/kernel/ftrace_64.S) for every
+ * ops; @op is function_trace_op, which only a callback called in its
+ * place uses.
+ */
 void ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
-		     struct ftrace_regs *fregs);
+		     struct ftrace_ops *op, struct ftrace_regs *fregs);
 
 /* copy_process() and free_task(): per-task tracer state */
 void ftrace_graph_init_task(struct task_struct *t);

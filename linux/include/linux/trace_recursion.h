@@ -14,9 +14,10 @@
  *
  * Who owns which bits of current->trace_recursion:
  *	0-4	the function tracer's dispatcher (kernel/trace/ftrace.c)
- *	5-9	ftrace_test_recursion_trylock(): callbacks of other subsystems
- *		(livepatch, kprobes), which the dispatcher calls with its own
- *		bits held
+ *	5-9	ftrace_test_recursion_trylock(): callbacks that guard
+ *		themselves (livepatch, kprobes, the function tracer), called
+ *		by the dispatcher with its own bits held or straight from
+ *		the trampoline
  *	16-	set_ftrace_pid's cached verdict (kernel/trace/ftrace_pid.c)
  *
  * Only the task itself writes its word, and an interrupt restores what it

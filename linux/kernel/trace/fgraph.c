@@ -23,7 +23,10 @@
  * ftrace_sole_ops), every call the entry sees is through a site that user
  * wants: fgraph_exact says so, and the user's filter is not looked up
  * again.  Adding or removing a user clears it first; it is set again once
- * the sites are the remaining user's.
+ * the sites are the remaining user's.  The graph ops is then called
+ * straight from the trampoline (ftrace.c), so the entry takes its own
+ * recursion guard, ftrace_test_recursion_trylock(), which also keeps
+ * preemption off.
  *
  * Locking: users are added and removed under trace_types_lock and, for
  * the table the site updates read, ftrace_lock.  Entry and return take no
@@ -56,6 +59,7 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
+#include <linux/trace_recursion.h>
 #include <asm/local64.h>
 
 #include "fgraph.h"
@@ -331,6 +335,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	unsigned int gen;
 	int id, idx;
 	bool exact;
+	int bit;
 	u64 users;
 
 	if (!s || atomic_read(&current->tracing_graph_pause))
@@ -339,6 +344,10 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		atomic_inc(&current->trace_overrun);
 		return;
 	}
+	/* called from the trampoline while it is the only ops: see ftrace.h */
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
 	mask = READ_ONCE(fgraph_mask);
 	exact = READ_ONCE(fgraph_exact) && READ_ONCE(ftrace_sole_ops) == op;
 	/* a user in the mask was added in this generation or before */
@@ -390,6 +399,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	*parent = (unsigned long)return_to_handler;
 out:
 	local_irq_restore(irqflags);
+	ftrace_test_recursion_unlock(bit);
 }
 
 /* Frames popped for user @id: pushed for the user its counts are for? */

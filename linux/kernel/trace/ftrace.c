@@ -18,6 +18,20 @@
  * dispatch after an update: either way one call the filter no longer
  * wants may be traced, as with a sole ops on mainline.
  *
+ * A sole ops that needs nothing of the dispatcher (no
+ * FTRACE_OPS_FL_RECURSION, FTRACE_OPS_FL_RCU or direct trampoline; see
+ * <linux/ftrace.h>) is called straight from the trampoline: its call
+ * (ftrace_call, or ftrace_regs_call for an FTRACE_OPS_FL_SAVE_REGS ops)
+ * is patched to the callback, which gets function_trace_op as its ops.
+ * A trampoline loads function_trace_op, then calls; so that no call
+ * pairs one ops' callback with another ops, function_trace_op changes
+ * only while both calls go to the dispatch (which ignores it), and after
+ * a ftrace_sync() since they last went elsewhere.  Every site update
+ * points the calls back at the dispatch first, in a patch batch of its
+ * own.  A preemptible kernel keeps the dispatch: a callback entered with
+ * preemption enabled could still run after ftrace_sync() (that would take
+ * tasks RCU).
+ *
  * In-kernel users (livepatch, kprobes, modules) register ops of their
  * own.  A site some ops with FTRACE_OPS_FL_SAVE_REGS wants calls
  * ftrace_regs_caller, which saves all of pt_regs; the others call
@@ -68,6 +82,10 @@ int ftrace_enabled = 1;
 
 static struct ftrace_ops __rcu *ftrace_ops_list;
 struct ftrace_ops *ftrace_sole_ops;
+/* the ops argument of a callback the trampolines call: see above */
+struct ftrace_ops *function_trace_op;
+/* function_trace_op may have been loaded for a callback since the last sync */
+static bool ftrace_call_stale;
 
 /* kernel group first, then modules in load order; RCU for lookups */
 static LIST_HEAD(ftrace_groups);
@@ -350,6 +368,69 @@ static unsigned long rec_wanted_target(struct dyn_ftrace *rec,
 	return (unsigned long)ftrace_regs_caller;
 }
 
+/* What the trampoline calls at @call now. */
+static unsigned long ftrace_call_now(void (*call)(void))
+{
+	return ftrace_arch_site_call((unsigned long)call);
+}
+
+/* Point the trampoline's call at @call to @to, in a patch batch of its own. */
+static int ftrace_call_set(void (*call)(void), unsigned long to)
+{
+	unsigned long from = ftrace_call_now(call);
+	int ret;
+
+	lockdep_assert_held(&text_mutex);
+	if (from == to)
+		return 0;
+	ret = ftrace_arch_update_site((unsigned long)call, from, to);
+	ftrace_arch_update_finish();
+	if (!ret && from != (unsigned long)ftrace_dispatch)
+		ftrace_call_stale = true;
+	return ret;
+}
+
+/* Both trampolines to the dispatch; caller holds text_mutex. */
+static int ftrace_call_reset(void)
+{
+	return ftrace_call_set(ftrace_call, (unsigned long)ftrace_dispatch) ?:
+	       ftrace_call_set(ftrace_regs_call, (unsigned long)ftrace_dispatch);
+}
+
+/* May the trampolines call @op's callback themselves?  See the top. */
+static bool ftrace_call_direct_ok(struct ftrace_ops *op)
+{
+	return !IS_ENABLED(CONFIG_PREEMPTION) && op && !rcu_access_pointer(op->next) &&
+	       !(op->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU |
+			      FTRACE_OPS_FL_DIRECT));
+}
+
+/*
+ * Once the sites are what @op (the only ops, or NULL) wants: let the
+ * trampoline its sites call go straight to its callback if it may.
+ */
+static void ftrace_call_direct(struct ftrace_ops *op)
+{
+	void (*call)(void);
+	int ret;
+
+	if (!ftrace_call_direct_ok(op))
+		return;
+	if (function_trace_op != op) {
+		if (ftrace_call_stale)
+			ftrace_sync();
+		ftrace_call_stale = false;
+		/* text_poke's sync IPIs publish it before the call changes */
+		WRITE_ONCE(function_trace_op, op);
+	}
+	call = op->flags & FTRACE_OPS_FL_SAVE_REGS ? ftrace_regs_call : ftrace_call;
+	mutex_lock(&text_mutex);
+	ret = ftrace_call_set(call, (unsigned long)op->func);
+	mutex_unlock(&text_mutex);
+	if (ret)
+		ftrace_bug((unsigned long)call, ret);
+}
+
 /* Bring @g's sites (all groups if NULL) in line with the ops list. */
 static void ftrace_update_sites(struct ftrace_group *only)
 {
@@ -364,6 +445,11 @@ static void ftrace_update_sites(struct ftrace_group *only)
 
 	WRITE_ONCE(ftrace_sole_ops, NULL);
 	mutex_lock(&text_mutex);
+	ret = ftrace_call_reset();
+	if (ret) {
+		ftrace_bug((unsigned long)ftrace_call, ret);
+		goto out;
+	}
 	list_for_each_entry(g, &ftrace_groups, list) {
 		if ((only && g != only) || !g->live)
 			continue;
@@ -389,8 +475,10 @@ out:
 	ftrace_arch_update_finish();
 	mutex_unlock(&text_mutex);
 	op = rcu_dereference_protected(ftrace_ops_list, 1);
-	if (op && !rcu_access_pointer(op->next) && !ftrace_disabled)
+	if (op && !rcu_access_pointer(op->next) && !ftrace_disabled) {
 		WRITE_ONCE(ftrace_sole_ops, op);
+		ftrace_call_direct(op);
+	}
 }
 
 /* A SUBOPS ops' ->wants() changed its mind; caller holds ftrace_lock. */
@@ -493,9 +581,8 @@ static __always_inline bool ops_may_run(struct ftrace_ops *op,
  * ops swaps the return address for return_to_handler.
  */
 void notrace ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
-			     struct ftrace_regs *fregs)
+			     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	struct ftrace_ops *op;
 	int bit;
 
 	bit = ftrace_recursion_enter();

@@ -218,8 +218,10 @@ static struct cmd_table __rcu *cmd_table;
 static void cmd_func(unsigned long ip, unsigned long parent_ip,
 		     struct ftrace_ops *op, struct ftrace_regs *fregs);
 
+/* run inside the dispatcher's guard */
 static struct ftrace_ops cmd_ops = {
 	.func	= cmd_func,
+	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
 /* A command acts on the trace array whose set_ftrace_filter took it. */

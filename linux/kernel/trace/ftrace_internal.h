@@ -27,17 +27,21 @@ static __always_inline void ftrace_recursion_exit(int bit)
 }
 
 /*
- * Hold this context level, transition bit included, while calling code
+ * Hold this context level, transition bits included, of the dispatcher
+ * and of the callbacks the trampoline calls directly, while calling code
  * that may be traced but must not be: its callbacks return at once. An
  * interrupt meanwhile has its own level and restores what it changed.
  */
 static __always_inline unsigned long ftrace_recursion_hold(void)
 {
 	unsigned long old = current->trace_recursion;
+	int level = interrupt_context_level();
 
 	current->trace_recursion = old |
-		BIT(TRACE_REC_DISPATCH + interrupt_context_level()) |
-		BIT(TRACE_REC_DISPATCH + TRACE_REC_TRANSITION);
+		BIT(TRACE_REC_DISPATCH + level) |
+		BIT(TRACE_REC_DISPATCH + TRACE_REC_TRANSITION) |
+		BIT(TRACE_REC_CALLBACK + level) |
+		BIT(TRACE_REC_CALLBACK + TRACE_REC_TRANSITION);
 	barrier();
 	return old;
 }

@@ -154,9 +154,10 @@ static void notrace profile_call(unsigned long ip, unsigned long parent_ip,
 	local_irq_restore(flags);
 }
 
+/* the non-graph profiler: run inside the dispatcher's guard */
 static struct ftrace_ops profile_ops = {
 	.func	= profile_call,
-	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER,
+	.flags	= FTRACE_OPS_FL_GLOBAL_FILTER | FTRACE_OPS_FL_RECURSION,
 };
 
 static int profile_register(void)

@@ -441,30 +441,7 @@ unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
 			     unsigned int len, unsigned int trace_ctx)
 {
-	struct trace_entry *ent;
-
-	ent = ring_buffer_reserve_payload(b, len);
-	if (!ent)
-		return NULL;
-	ent->type = type;
-	ent->flags = trace_ctx >> 16;
-	ent->preempt_count = trace_ctx & 0xff;
-	ent->pid = current->pid;
-	trace_save_cmdline(current);
-	return ent;
-}
-
-void notrace trace_function(struct trace_buffer *b, unsigned long ip,
-			    unsigned long parent_ip, unsigned int trace_ctx)
-{
-	struct ftrace_entry *entry;
-
-	entry = trace_reserve(b, TRACE_FN, sizeof(*entry), trace_ctx);
-	if (!entry)
-		return;
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_commit(b);
+	return __trace_reserve(b, type, len, trace_ctx);
 }
 
 /*

@@ -343,16 +343,19 @@ static __always_inline unsigned int trace_ctx_migrate(void)
 static __always_inline unsigned int
 trace_ctx_of(unsigned int flags, unsigned int pc, unsigned int migrate)
 {
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
+	/* most events come from a task with bottom halves on: one test */
+	if (unlikely(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK))) {
+		if (pc & NMI_MASK)
+			flags |= TRACE_FLAG_NMI;
+		if (pc & HARDIRQ_MASK)
+			flags |= TRACE_FLAG_HARDIRQ;
 #ifndef CONFIG_PREEMPT_RT	/* else in @flags: trace_ctx_flags() */
-	if (pc & SOFTIRQ_OFFSET)
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
+		if (pc & SOFTIRQ_OFFSET)
+			flags |= TRACE_FLAG_SOFTIRQ;
+		if ((pc & SOFTIRQ_MASK) >> (SOFTIRQ_SHIFT + 1))
+			flags |= TRACE_FLAG_BH_OFF;
 #endif
+	}
 	return (flags << 16) | (min_t(unsigned int, migrate, 0xf) << 4) |
 		min_t(unsigned int, pc & 0xff, 0xf);
 }
@@ -394,6 +397,19 @@ static __always_inline unsigned int trace_ctx_now(void)
 
 	local_save_flags(irqflags);
 	return trace_ctx_irqs(trace_irqs_status(irqflags));
+}
+
+/*
+ * The same in a callback that disabled preemption itself: the depth of the
+ * traced code, as mainline's tracing_gen_ctx_dec().
+ */
+static __always_inline unsigned int trace_ctx_now_dec(void)
+{
+	unsigned int ctx = trace_ctx_now();
+
+	if (IS_ENABLED(CONFIG_PREEMPT_COUNT) && (ctx & 0xf))
+		ctx--;
+	return ctx;
 }
 
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
@@ -497,8 +513,6 @@ static inline void trace_commit(struct trace_buffer *b)
 	ring_buffer_unlock_commit(b);
 }
 
-void trace_function(struct trace_buffer *b, unsigned long ip,
-		    unsigned long parent_ip, unsigned int trace_ctx);
 void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 		      unsigned int trace_ctx);
 /* the caller's stack into @b, less its first @skip frames */
@@ -581,6 +595,37 @@ static __always_inline void trace_save_cmdline(struct task_struct *tsk)
 	if (__this_cpu_read(trace_saved_pid) != tsk->pid ||
 	    __this_cpu_read(trace_saved_comm) != head)
 		__trace_save_cmdline(tsk, head);
+}
+
+/*
+ * trace_reserve() inline, for the tracers' per-call paths: the common
+ * header filled in, and the comm kept.  With @clock, @now is the event's
+ * time if it can be (ring_buffer_reserve_payload_at()).
+ */
+static __always_inline void *__trace_reserve_at(struct trace_buffer *b, unsigned short type,
+						unsigned int len, unsigned int trace_ctx,
+						u64 (*clock)(void), u64 now)
+{
+	struct trace_entry *ent;
+
+	if (clock)
+		ent = ring_buffer_reserve_payload_at(b, len, clock, now);
+	else
+		ent = ring_buffer_reserve_payload(b, len);
+	if (!ent)
+		return NULL;
+	ent->type = type;
+	ent->flags = trace_ctx >> 16;
+	ent->preempt_count = trace_ctx & 0xff;
+	ent->pid = current->pid;
+	trace_save_cmdline(current);
+	return ent;
+}
+
+static __always_inline void *__trace_reserve(struct trace_buffer *b, unsigned short type,
+					     unsigned int len, unsigned int trace_ctx)
+{
+	return __trace_reserve_at(b, type, len, trace_ctx, NULL, 0);
 }
 
 int trace_snapshot_alloc(struct trace_array *tr);

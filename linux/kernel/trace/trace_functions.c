@@ -10,6 +10,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/slab.h>
+#include <linux/trace_recursion.h>
 #include <linux/tracefs.h>
 
 #include "trace.h"
@@ -28,6 +29,20 @@ struct func_trace {
 	bool			enabled;
 };
 
+/* one function event, inline in the callback */
+static __always_inline void trace_function(struct trace_buffer *b, unsigned long ip,
+					   unsigned long parent_ip, unsigned int trace_ctx)
+{
+	struct ftrace_entry *entry;
+
+	entry = __trace_reserve(b, TRACE_FN, sizeof(*entry), trace_ctx);
+	if (!entry)
+		return;
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_commit(b);
+}
+
 static void notrace function_trace_call(unsigned long ip,
 					unsigned long parent_ip,
 					struct ftrace_ops *op,
@@ -35,15 +50,21 @@ static void notrace function_trace_call(unsigned long ip,
 {
 	struct func_trace *ft = container_of(op, struct func_trace, ops);
 	struct trace_array *tr = ft->tr;
-	unsigned long flags = READ_ONCE(tr->trace_flags);
+	unsigned long flags;
 	unsigned int ctx;
+	int bit;
 
+	/* called from the trampoline while it is the only ops: see ftrace.h */
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	flags = READ_ONCE(tr->trace_flags);
 	/* options/function-trace 0: the tracer stays, its events stop */
 	if (!READ_ONCE(ft->enabled) || !(flags & TRACE_ITER_FUNCTION))
-		return;
-	if (ft->pids && !ftrace_pid_allowed_in(ft->pids))
-		return;
-	ctx = trace_ctx_now();
+		goto out;
+	if (ft->pids ? !ftrace_pid_allowed_in(ft->pids) : !ftrace_pid_allowed())
+		goto out;
+	ctx = trace_ctx_now_dec();
 	trace_function(READ_ONCE(tr->buffer), ip, parent_ip, ctx);
 	/*
 	 * A stack per call: costly, so meant for a narrow filter (on every
@@ -51,6 +72,8 @@ static void notrace function_trace_call(unsigned long ip,
 	 */
 	if (flags & TRACE_ITER_FUNC_STACK)
 		trace_func_stack(READ_ONCE(tr->buffer), ip, ctx);
+out:
+	ftrace_test_recursion_unlock(bit);
 }
 
 static int function_trace_init(struct trace_array *tr)

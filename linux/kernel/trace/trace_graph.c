@@ -100,7 +100,9 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
-	r = trace_reserve(b, TRACE_GRAPH_RET, sizeof(*r), trace_ctx_now());
+	/* stamped with its return time, read with the buffers' local clock */
+	r = __trace_reserve_at(b, TRACE_GRAPH_RET, sizeof(*r), trace_ctx_now(),
+			       TRACE_CLOCK_LOCAL, ret->rettime);
 	if (!r)
 		return;
 	r->func = ret->func;

@@ -31,6 +31,11 @@ EXPORT_SYMBOL(__fentry__)
  * prologue: 0(%rsp) is F+5, 8(%rsp) is F's return address into its
  * caller.  F's argument registers must survive.
  *
+ * The call at ftrace_call (ftrace_regs_call) goes to ftrace_dispatch, or
+ * straight to the callback of the only ops while it needs no help of the
+ * dispatcher (kernel/trace/ftrace.c says when), with function_trace_op as
+ * its ops argument.
+ *
  * The callbacks get a struct pt_regs on our stack (<linux/ftrace_regs.h>):
  * ip is F+5, sp points at F's return address, as at F's first
  * instruction.  On the way out, whatever ip a callback left there is
@@ -81,14 +86,15 @@ EXPORT_SYMBOL(__fentry__)
 #else
 	movq	%rbp, RBP(%rsp)
 #endif
-	/* ftrace_dispatch(site, F's return address, regs) */
+	/* func(site, F's return address, function_trace_op, regs) */
 	movq	FTRACE_RET(\added)(%rsp), %rdi
 	movq	%rdi, RIP(%rsp)
 	subq	$MCOUNT_INSN_SIZE, %rdi
 	movq	FTRACE_RET(\added)+8(%rsp), %rsi
 	leaq	FTRACE_RET(\added)+8(%rsp), %rdx
 	movq	%rdx, RSP(%rsp)
-	movq	%rsp, %rdx
+	movq	function_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
 .endm
 
 /* the registers ftrace_save_args saved; %rsp still at pt_regs */
@@ -131,6 +137,9 @@ SYM_FUNC_START(ftrace_caller)
 	ftrace_save_args 0
 	/* no full pt_regs: arch_ftrace_get_regs() says NULL */
 	movq	$0, CS(%rsp)
+	/* ftrace_dispatch, or the only ops' callback: see ftrace_call_target() */
+SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR	/* only patched, never called */
 	call	ftrace_dispatch
 	ftrace_restore_args 0
 	RET
@@ -159,6 +168,9 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
 	movq	$0, ORIG_RAX(%rsp)
+	movq	%rsp, %rcx
+SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR	/* only patched, never called */
 	call	ftrace_dispatch
 	movq	R15(%rsp), %r15
 	movq	R14(%rsp), %r14

@@ -15,6 +15,9 @@ void __fentry__(void);
 void ftrace_caller(void);
 void ftrace_regs_caller(void);
 void ftrace_caller_end(void);
+/* the call in each trampoline that ftrace_call_target() repoints */
+void ftrace_call(void);
+void ftrace_regs_call(void);
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 void return_to_handler(void);
