@@ -232,6 +232,9 @@ int ftrace_text_reserved(const void *start, const void *end);
 
 /* arch code patching, see arch/x86/kernel/ftrace.c */
 int ftrace_arch_init_site(unsigned long ip);
+/* the same for the kernel's sites at boot, then _done() once after them */
+int ftrace_arch_init_boot_site(unsigned long ip);
+void ftrace_arch_init_boot_done(void);
 /* from calling @from to calling @to; 0 is a NOP */
 int ftrace_arch_update_site(unsigned long ip, unsigned long from,
 			    unsigned long to);

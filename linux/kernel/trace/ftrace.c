@@ -116,6 +116,41 @@ static void ftrace_bug(unsigned long ip, int err)
 	WARN_ON_ONCE(1);
 }
 
+/* The end of the ascending run of @r from @i, at most @n. */
+static unsigned int __init_or_module rec_run(const struct dyn_ftrace *r,
+					     unsigned int i, unsigned int n)
+{
+	while (++i < n && r[i - 1].ip <= r[i].ip)
+		;
+	return i;
+}
+
+/*
+ * Sort @n records with @tmp as room for as many; returns where they are.
+ * The list is a few hundred ascending runs (one per output section an
+ * object's sites went to, in link order): merging neighbouring runs, pass
+ * after pass, takes some log2(runs) passes where sort() would take about
+ * log2(n) steps per record.
+ */
+static struct dyn_ftrace *__init_or_module rec_sort(struct dyn_ftrace *r,
+						    struct dyn_ftrace *tmp,
+						    unsigned int n)
+{
+	unsigned int i, mid, end, a, b, out, runs;
+
+	do {
+		for (i = 0, out = 0, runs = 0; i < n; i = end, runs++) {
+			mid = rec_run(r, i, n);
+			end = mid < n ? rec_run(r, mid, n) : n;
+			for (a = i, b = mid; a < mid || b < end;)
+				tmp[out++] = b == end || (a < mid && r[a].ip <= r[b].ip) ?
+					     r[a++] : r[b++];
+		}
+		swap(r, tmp);
+	} while (runs > 1);
+	return r;
+}
+
 /*
  * Records of @count sites listed at @locs, sorted, every site verified and
  * NOPed.  The code must not be running yet.
@@ -124,9 +159,10 @@ static struct ftrace_group *__init_or_module
 ftrace_group_create(struct module *mod, const unsigned long *locs,
 		    unsigned int count)
 {
+	struct dyn_ftrace *tmp, *sorted;
 	struct ftrace_group *g;
 	unsigned int i, n = 0;
-	int ret;
+	int ret = 0;
 
 	g = kvzalloc(struct_size(g, recs, count), GFP_KERNEL);
 	if (!g)
@@ -135,11 +171,21 @@ ftrace_group_create(struct module *mod, const unsigned long *locs,
 	for (i = 0; i < count; i++)
 		if (locs[i])
 			g->recs[n++].ip = locs[i];
-	sort(g->recs, n, sizeof(g->recs[0]), rec_cmp, NULL);
+	tmp = kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL);
+	if (tmp) {
+		sorted = rec_sort(g->recs, tmp, n);
+		if (sorted != g->recs)
+			memcpy(g->recs, sorted, n * sizeof(*tmp));
+		kvfree(tmp);
+	} else {
+		sort(g->recs, n, sizeof(g->recs[0]), rec_cmp, NULL);
+	}
 	g->count = n;
 
 	for (i = 0; i < n; i++) {
-		ret = ftrace_arch_init_site(g->recs[i].ip);
+		/* the kernel's at boot in a row, serialized once at the end */
+		ret = mod ? ftrace_arch_init_site(g->recs[i].ip) :
+			    ftrace_arch_init_boot_site(g->recs[i].ip);
 		if (ret) {
 			ftrace_bug(g->recs[i].ip, ret);
 			/* the rest still call __fentry__, which just returns */
@@ -147,6 +193,8 @@ ftrace_group_create(struct module *mod, const unsigned long *locs,
 			break;
 		}
 	}
+	if (!mod)
+		ftrace_arch_init_boot_done();
 	return g;
 }
 

@@ -14,7 +14,9 @@
 #include <linux/ftrace.h>
 #include <linux/memory.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
 #include <asm/nops.h>
+#include <asm/sync_core.h>
 #include <asm/text-patching.h>
 
 static void site_call(unsigned long ip, void *target, u8 *insn)
@@ -58,6 +60,30 @@ int __init_or_module ftrace_arch_init_site(unsigned long ip)
 		return ret;
 	text_poke_early((void *)ip, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
 	return 0;
+}
+
+/*
+ * ftrace_arch_init_site() for the kernel's sites at boot: start_kernel()
+ * runs alone with irqs off and the text still writable, so a site that
+ * holds the call is NOPed in place, as text_poke_early() would, and
+ * ftrace_arch_init_boot_done() serializes once for all of them.  Anything
+ * else gets the careful path.  __init_or_module: the caller is.
+ */
+int __init_or_module ftrace_arch_init_boot_site(unsigned long ip)
+{
+	const u8 *p = (const u8 *)ip;
+	s32 rel = (long)__fentry__ - (long)(ip + MCOUNT_INSN_SIZE);
+
+	if (!core_kernel_text(ip) || p[0] != CALL_INSN_OPCODE ||
+	    get_unaligned((const s32 *)(p + 1)) != rel)
+		return ftrace_arch_init_site(ip);
+	memcpy((void *)ip, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
+	return 0;
+}
+
+void __init_or_module ftrace_arch_init_boot_done(void)
+{
+	sync_core();
 }
 
 /* the 5 bytes of a site that calls @target, or a NOP if @target is 0 */
