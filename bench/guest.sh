@@ -28,6 +28,13 @@ overruns() { cat per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s
 info cpus "$(nproc)"
 info kernel "$(uname -r)"
 dmesg | grep -i 'ftrace' | sed -e 's/^\[[ 0-9.]*\] *//' -e 's/^/BENCH-INFO dmesg /'
+# The boot's call-site setup seen from outside, the same on every kernel
+# (printk.time=1): from the line kmem_cache_init() prints, which comes
+# just before ftrace_init() in start_kernel(), to ftrace's last line of it.
+dmesg | sed -n -e 's/^\[ *\([0-9]*\.[0-9]*\)\] SLUB: HWalign.*/\1/p' \
+	-e 's/^\[ *\([0-9]*\.[0-9]*\)\] ftrace: allocated .*/\1/p' \
+	-e 's/^\[ *\([0-9]*\.[0-9]*\)\] ftrace: [0-9]* call sites NOPed.*/\1/p' |
+	awk 'NR == 1 { a = $1 } NR == 2 { printf "BENCH-INFO boot_ftrace_us %.0f\n", ($1 - a) * 1e6 }'
 info tsc_per_ns "$(loops tsc 1)"
 
 # memory first, before the other measurements have moved pages around

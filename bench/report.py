@@ -212,10 +212,21 @@ w(f'| recorded sites | {sm} | {so} |')
 w(f'| bytes per site (records, from the boot log) | {fmt(bm)} | {fmt(bo)} |')
 try:
     tsc = float(info('ours', 'tsc_per_ns'))
-    w(f'| boot NOP conversion, ns per site | not reported by mainline '
+    w(f'| boot NOP conversion, ns per site (ours: its own count of cycles) | not reported '
       f'| {fmt(co / tsc / so)} |')
 except (TypeError, ValueError, ZeroDivisionError):
     pass
+
+
+def boot_per_site(k, sites):
+    try:
+        return float(info(k, 'boot_ftrace_us')) * 1000 / sites
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+w(f'| boot call-site setup, ns per site (printk times: kmem_cache_init() to ftrace\'s '
+  f'line) | {fmt(boot_per_site("mainline", sm))} | {fmt(boot_per_site("ours", so))} |')
 n = 'buffer_kb_per_cpu_16384'
 mm, mo = med('mainline', n), med('ours', n)
 w(f'| MemFree drop per CPU for buffer_size_kb 1 -> 16384, KB | {cell("mainline", n, 1, 0)} '

@@ -34,7 +34,7 @@ run() {
 	timeout "$3" qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
 		-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none \
 		-icount shift=0,sleep=off -kernel "$1" -initrd "${4:-$b/initramfs.cpio.gz}" \
-		-append "console=ttyS0 panic=-1 tsc=reliable clocksource=tsc harness=bench ftrace_init_stats BENCH_RUNS=$runs" \
+		-append "console=ttyS0 panic=-1 tsc=reliable clocksource=tsc harness=bench ftrace_init_stats printk.time=1 BENCH_RUNS=$runs" \
 		-serial stdio </dev/null > "$b/bench.$2.log" 2>&1 || true
 	tr -d '\r' < "$b/bench.$2.log" | grep -a '^BENCH' > "$b/bench.$2" || true
 	grep -aq HARNESS-BENCH-DONE "$b/bench.$2.log" ||
