@@ -281,8 +281,7 @@ ssize_t trace_num_write(struct file *filp, const char __user *ubuf,
 }
 
 /* A user write as a NUL-terminated string, at most @max bytes. */
-char *trace_user_string(const char __user *ubuf, size_t cnt,
-			       size_t max)
+char *trace_user_string(const char __user *ubuf, size_t cnt, size_t max)
 {
 	if (cnt > max)
 		return ERR_PTR(-EINVAL);
