@@ -162,7 +162,7 @@ ftrace_group_create(struct module *mod, const unsigned long *locs,
 	struct dyn_ftrace *tmp, *sorted;
 	struct ftrace_group *g;
 	unsigned int i, n = 0;
-	int ret = 0;
+	int ret;
 
 	g = kvzalloc(struct_size(g, recs, count), GFP_KERNEL);
 	if (!g)
@@ -416,16 +416,10 @@ static unsigned long rec_wanted_target(struct dyn_ftrace *rec,
 	return (unsigned long)ftrace_regs_caller;
 }
 
-/* What the trampoline calls at @call now. */
-static unsigned long ftrace_call_now(void (*call)(void))
-{
-	return ftrace_arch_site_call((unsigned long)call);
-}
-
 /* Point the trampoline's call at @call to @to, in a patch batch of its own. */
 static int ftrace_call_set(void (*call)(void), unsigned long to)
 {
-	unsigned long from = ftrace_call_now(call);
+	unsigned long from = ftrace_arch_site_call((unsigned long)call);
 	int ret;
 
 	lockdep_assert_held(&text_mutex);

@@ -729,6 +729,7 @@ __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_e
 	struct ring_buffer_event *ev;
 	struct rb_cpu *cb;
 	u64 (*own)(void);
+	bool given;
 	void *data;
 	long tail;
 	u64 ts;
@@ -754,14 +755,15 @@ __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_e
 		 * takes it only if no event came in between (none is later).
 		 */
 		own = READ_ONCE(buffer->clock);
-		ts = clock && clock == own ? now : own();
+		given = clock && clock == own;
+		ts = given ? now : own();
 		if (plen <= RB_MAX_SMALL) {
 			data = rb_reserve_fast(cb, length, plen, tail, ts);
 			/* a small record: its header right before its payload */
 			if (likely(data))
 				return want_event ? data - sizeof(u32) : data;
 		}
-		if (clock)
+		if (given)
 			ts = own();
 		ev = rb_reserve(cb, length, tail, ts);
 		if (likely(ev))

@@ -137,7 +137,7 @@ SYM_FUNC_START(ftrace_caller)
 	ftrace_save_args 0
 	/* no full pt_regs: arch_ftrace_get_regs() says NULL */
 	movq	$0, CS(%rsp)
-	/* ftrace_dispatch, or the only ops' callback: see ftrace_call_target() */
+	/* ftrace_dispatch, or the only ops' callback: see ftrace_call_direct() */
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR	/* only patched, never called */
 	call	ftrace_dispatch
