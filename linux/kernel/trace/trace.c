@@ -440,7 +440,11 @@ unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 void * notrace trace_reserve(struct trace_buffer *b, unsigned short type,
 			     unsigned int len, unsigned int trace_ctx)
 {
-	return __trace_reserve(b, type, len, trace_ctx);
+	struct trace_entry *ent = ring_buffer_reserve_payload(b, len);
+
+	if (ent)
+		trace_entry_init(ent, type, trace_ctx);
+	return ent;
 }
 
 /*

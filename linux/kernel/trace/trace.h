@@ -598,34 +598,19 @@ static __always_inline void trace_save_cmdline(struct task_struct *tsk)
 }
 
 /*
- * trace_reserve() inline, for the tracers' per-call paths: the common
- * header filled in, and the comm kept.  With @clock, @now is the event's
- * time if it can be (ring_buffer_reserve_payload_at()).
+ * The common header of an event just reserved, from @trace_ctx, with the
+ * comm kept.  The per-call paths of the function and function_graph
+ * tracers reserve inline (ring_buffer_write.h) and call this; the rest
+ * use trace_reserve().
  */
-static __always_inline void *__trace_reserve_at(struct trace_buffer *b, unsigned short type,
-						unsigned int len, unsigned int trace_ctx,
-						u64 (*clock)(void), u64 now)
+static __always_inline void trace_entry_init(struct trace_entry *ent, unsigned short type,
+					     unsigned int trace_ctx)
 {
-	struct trace_entry *ent;
-
-	if (clock)
-		ent = ring_buffer_reserve_payload_at(b, len, clock, now);
-	else
-		ent = ring_buffer_reserve_payload(b, len);
-	if (!ent)
-		return NULL;
 	ent->type = type;
 	ent->flags = trace_ctx >> 16;
 	ent->preempt_count = trace_ctx & 0xff;
 	ent->pid = current->pid;
 	trace_save_cmdline(current);
-	return ent;
-}
-
-static __always_inline void *__trace_reserve(struct trace_buffer *b, unsigned short type,
-					     unsigned int len, unsigned int trace_ctx)
-{
-	return __trace_reserve_at(b, type, len, trace_ctx, NULL, 0);
 }
 
 int trace_snapshot_alloc(struct trace_array *tr);

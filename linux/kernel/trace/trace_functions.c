@@ -13,6 +13,7 @@
 #include <linux/trace_recursion.h>
 #include <linux/tracefs.h>
 
+#include "ring_buffer_write.h"
 #include "trace.h"
 
 /* the tracer in one trace array */
@@ -35,12 +36,13 @@ static __always_inline void trace_function(struct trace_buffer *b, unsigned long
 {
 	struct ftrace_entry *entry;
 
-	entry = __trace_reserve(b, TRACE_FN, sizeof(*entry), trace_ctx);
+	entry = ring_buffer_reserve_inline(b, sizeof(*entry), NULL, 0);
 	if (!entry)
 		return;
+	trace_entry_init(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	trace_commit(b);
+	ring_buffer_commit_inline(b);
 }
 
 static void notrace function_trace_call(unsigned long ip,

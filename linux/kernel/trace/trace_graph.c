@@ -26,6 +26,7 @@
 
 #include "fgraph.h"
 #include "ftrace_internal.h"
+#include "ring_buffer_write.h"
 #include "trace.h"
 
 /* the tracer in one trace array */
@@ -82,12 +83,13 @@ static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
 	/* under tracing_thresh only slow returns show, without entries */
 	if (tracing_thresh)
 		return;
-	e = trace_reserve(b, TRACE_GRAPH_ENT, sizeof(*e), ctx);
+	e = ring_buffer_reserve_inline(b, sizeof(*e), NULL, 0);
 	if (!e)
 		return;
+	trace_entry_init(&e->ent, TRACE_GRAPH_ENT, ctx);
 	e->func = func;
 	e->depth = depth;
-	trace_commit(b);
+	ring_buffer_commit_inline(b);
 }
 
 static void notrace graph_trace_ret(struct fgraph_user *u,
@@ -97,14 +99,17 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
 	unsigned long thresh = tracing_thresh;
 	struct graph_ret_entry *r;
+	unsigned int ctx;
 
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
+	/* the context before the reservation, which disables preemption */
+	ctx = trace_ctx_now();
 	/* stamped with its return time, read with the buffers' local clock */
-	r = __trace_reserve_at(b, TRACE_GRAPH_RET, sizeof(*r), trace_ctx_now(),
-			       TRACE_CLOCK_LOCAL, ret->rettime);
+	r = ring_buffer_reserve_inline(b, sizeof(*r), TRACE_CLOCK_LOCAL, ret->rettime);
 	if (!r)
 		return;
+	trace_entry_init(&r->ent, TRACE_GRAPH_RET, ctx);
 	r->func = ret->func;
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	r->retval = ret->retval;
@@ -114,7 +119,7 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 	r->depth = depth;
 	r->leaf = thresh ? -1 : !opened;
 	r->overrun = atomic_read(&current->trace_overrun);
-	trace_commit(b);
+	ring_buffer_commit_inline(b);
 }
 
 /* ---- output ---------------------------------------------------------- */
