@@ -18,6 +18,9 @@
  *		themselves (livepatch, kprobes, the function tracer), called
  *		by the dispatcher with its own bits held or straight from
  *		the trampoline
+ *	10-11	the shadow stack's entry and return (kernel/trace/fgraph.c):
+ *		held only with irqs off, so only an NMI can come in; one
+ *		bit for NMIs, one for every other level
  *	16-	set_ftrace_pid's cached verdict (kernel/trace/ftrace_pid.c)
  *
  * Only the task itself writes its word, and an interrupt restores what it
@@ -36,6 +39,7 @@
 #define TRACE_REC_DISPATCH	0
 #define TRACE_REC_CALLBACK	5
 #define TRACE_REC_TRANSITION	4	/* within a range */
+#define TRACE_REC_GRAPH		10	/* + 1 in NMI */
 
 /* Take the bit of this context level in the range at @base: it, or -1. */
 static __always_inline int trace_recursion_enter(int base)

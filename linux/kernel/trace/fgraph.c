@@ -25,8 +25,9 @@
  * again.  Adding or removing a user clears it first; it is set again once
  * the sites are the remaining user's.  The graph ops is then called
  * straight from the trampoline (ftrace.c), so the entry takes its own
- * recursion guard, ftrace_test_recursion_trylock(), which also keeps
- * preemption off.
+ * recursion guard: fgraph's bits of the task's recursion word, taken
+ * with irqs off on entry and on return, which is cheaper than the
+ * callbacks' guard (graph_guard_enter()).
  *
  * Locking: users are added and removed under trace_types_lock and, for
  * the table the site updates read, ftrace_lock.  Entry and return take no
@@ -223,6 +224,29 @@ static __always_inline bool gen_before(unsigned int a, unsigned int b)
 	return (int)(a - b) < 0;
 }
 
+/*
+ * fgraph's recursion guard (<linux/trace_recursion.h>), taken with irqs
+ * off: only an NMI can come in while it is held, so it needs a bit for
+ * NMIs and one for the rest, not the context level of the callbacks'
+ * guard.  Code the users call that is traced is not traced then.
+ */
+static __always_inline int graph_guard_enter(void)
+{
+	int bit = TRACE_REC_GRAPH + !!in_nmi();
+
+	if (current->trace_recursion & BIT(bit))
+		return -1;
+	current->trace_recursion |= BIT(bit);
+	barrier();
+	return bit;
+}
+
+static __always_inline void graph_guard_exit(int bit)
+{
+	barrier();
+	current->trace_recursion &= ~BIT(bit);
+}
+
 /* the first call user @u sees on this stack */
 static void notrace stack_user_reset(struct fgraph_counts *cnt,
 				     struct fgraph_user *u)
@@ -331,10 +355,11 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	unsigned long *parent = (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
 	struct graph_stack *s = stack_of(current);
 	unsigned long mask, irqflags;
+	struct fgraph_user *u;
 	struct graph_frame *f;
 	unsigned int gen;
+	bool exact, ctx;
 	int id, idx;
-	bool exact;
 	int bit;
 	u64 users;
 
@@ -344,10 +369,6 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		atomic_inc(&current->trace_overrun);
 		return;
 	}
-	/* called from the trampoline while it is the only ops: see ftrace.h */
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
 	mask = READ_ONCE(fgraph_mask);
 	exact = READ_ONCE(fgraph_exact) && READ_ONCE(ftrace_sole_ops) == op;
 	/* a user in the mask was added in this generation or before */
@@ -357,15 +378,24 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	/*
 	 * An irq taken here would trace on this same stack: keep it out
 	 * while the users decide, the callers are opened and our frame is
-	 * set up.
+	 * set up.  That also makes our guard cheap, which we need as the
+	 * trampoline may call us straight (see the top).
 	 */
 	local_irq_save(irqflags);
+	bit = graph_guard_enter();
+	if (bit < 0)
+		goto out_irq;
 	idx = current->curr_ret_stack;
 	if (likely(exact && mask)) {
 		/* the one user, without the loop */
 		id = __ffs(mask);
-		users = user_entry(s, idx, id, READ_ONCE(fgraph_users[id]), ip,
-				   true);
+		u = READ_ONCE(fgraph_users[id]);
+		users = user_entry(s, idx, id, u, ip, true);
+		/*
+		 * The context word is for ->open(), and for the pop of a
+		 * root: a user with neither never reads it.
+		 */
+		ctx = (u && u->open) || (users >> 16);
 	} else {
 		users = 0;
 		while (mask) {
@@ -374,6 +404,7 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 					    READ_ONCE(fgraph_users[id]), ip,
 					    false);
 		}
+		ctx = true;
 	}
 	if (!users)
 		goto out;
@@ -385,10 +416,11 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->ret = *parent;
 	f->func = ip;
 	f->retp = parent;
-	/* the context word only if a user opens the call: most are leaves */
-	f->pc = preempt_count();
-	f->cflags = trace_ctx_flags(trace_irqs_status(irqflags));
-	f->migrate = min(trace_ctx_migrate(), 0xfU);
+	if (ctx) {
+		f->pc = preempt_count();
+		f->cflags = trace_ctx_flags(trace_irqs_status(irqflags));
+		f->migrate = min(trace_ctx_migrate(), 0xfU);
+	}
 	f->gen = gen;
 	local64_set(&f->child_ns, 0);
 	f->calltime = TRACE_CLOCK_LOCAL();
@@ -398,8 +430,9 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	barrier();
 	*parent = (unsigned long)return_to_handler;
 out:
+	graph_guard_exit(bit);
+out_irq:
 	local_irq_restore(irqflags);
-	ftrace_test_recursion_unlock(bit);
 }
 
 /* Frames popped for user @id: pushed for the user its counts are for? */
@@ -418,13 +451,15 @@ static __always_inline void ret_to_users(struct graph_stack *s,
 					 unsigned long taken,
 					 unsigned int opened, unsigned int gen,
 					 unsigned long func, unsigned long retval,
-					 u64 calltime, u64 now)
+					 u64 calltime, u64 now,
+					 unsigned long irqflags)
 {
 	const struct fgraph_ret r = {
 		.func		= func,
 		.retval		= retval,
 		.calltime	= calltime,
 		.rettime	= now,
+		.irqflags	= irqflags,
 	};
 	unsigned long mask = taken & READ_ONCE(fgraph_mask);
 
@@ -461,7 +496,8 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	 * Off the shadow stack before anything is recorded, with irqs out
 	 * while the frame is read and popped: an irq's calls then see the
 	 * caller on top, as after the return, and cannot open this call
-	 * once its return has been taken for a leaf.
+	 * once its return has been taken for a leaf.  They stay out while
+	 * the users are called, as on entry, for our guard.
 	 */
 	local_irq_save(irqflags);
 	f = &s->frame[idx];
@@ -502,14 +538,13 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	WRITE_ONCE(f->retp, NULL);	/* the unwinder's */
 	barrier();
 	WRITE_ONCE(current->curr_ret_stack, idx);
-	local_irq_restore(irqflags);
 
+	/* the users are called with irqs still off, under our guard */
 	if (!taken)
-		return ret;
-	bit = ftrace_recursion_enter();
+		goto out;
+	bit = graph_guard_enter();
 	if (bit < 0)
-		return ret;
-	preempt_disable_notrace();
+		goto out;
 	now = TRACE_CLOCK_LOCAL();
 	calltime = min(calltime, now);
 	/*
@@ -521,9 +556,11 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 			local64_add(now - calltime, &s->frame[idx - 1].child_ns);
 		calltime = min(calltime + child_ns, now);
 	}
-	ret_to_users(s, taken, opened, gen, func, retval, calltime, now);
-	preempt_enable_notrace();
-	ftrace_recursion_exit(bit);
+	ret_to_users(s, taken, opened, gen, func, retval, calltime, now,
+		     irqflags);
+	graph_guard_exit(bit);
+out:
+	local_irq_restore(irqflags);
 	return ret;
 }
 

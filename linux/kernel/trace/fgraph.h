@@ -28,14 +28,15 @@ struct fgraph_ret {
 	unsigned long		retval;		/* %rax as it returned */
 	u64			calltime;
 	u64			rettime;
+	unsigned long		irqflags;	/* at the return, before fgraph's irqs off */
 };
 
 /*
  * A user sees the calls that @filter's hashes (set_ftrace_filter and
  * set_ftrace_notrace) let through for tasks that @pids lets through (NULL:
- * the top level's set_ftrace_pid).  Callbacks run with preemption off, in
- * any context, NMI included: ->entry() and ->open() with irqs off, ->ret()
- * with the recursion guard held.  @ctx is tracing_gen_ctx() at the call's entry;
+ * the top level's set_ftrace_pid).  Callbacks run in any context, NMI
+ * included, with irqs off and fgraph's recursion guard held: a traced
+ * function they call is not hooked.  @ctx is tracing_gen_ctx() at the call's entry;
  * @depth counts the calls below it that the user took.
  */
 struct fgraph_user {

@@ -48,8 +48,9 @@ static DEFINE_PER_CPU(struct prof_table *, prof_tables);
 static bool profile_enabled;	/* the file's value, under trace_types_lock */
 static bool profile_active;	/* what the traced path reads */
 
-static struct prof_entry *notrace prof_lookup(struct prof_table *t,
-					      unsigned long ip, bool add)
+/* inline: on every call and return profiled */
+static __always_inline struct prof_entry *prof_lookup(struct prof_table *t,
+						      unsigned long ip, bool add)
 {
 	u32 b = hash_long(ip, t->bits), i;
 	struct prof_entry *e;
@@ -101,26 +102,22 @@ static unsigned int notrace profile_entry(struct fgraph_user *u,
 	return FGRAPH_TAKE;
 }
 
-/* A return, timed as sleep-time and graph-time say. */
+/* A return (irqs are off), timed as sleep-time and graph-time say. */
 static void notrace profile_ret(struct fgraph_user *u, const struct fgraph_ret *r,
 				unsigned int depth, bool opened)
 {
 	u64 ns = r->rettime - r->calltime;
-	struct prof_table *t;
+	struct prof_table *t = this_cpu_read(prof_tables);
 	struct prof_entry *e;
-	unsigned long flags;
 
-	local_irq_save(flags);
-	t = this_cpu_read(prof_tables);
 	/* a call counted on another CPU is not timed here either */
-	if (READ_ONCE(profile_active) && t) {
-		e = prof_lookup(t, r->func, false);
-		if (e) {
-			e->time += ns;
-			e->time_sq += ns * ns;
-		}
+	if (!READ_ONCE(profile_active) || !t)
+		return;
+	e = prof_lookup(t, r->func, false);
+	if (e) {
+		e->time += ns;
+		e->time_sq += ns * ns;
 	}
-	local_irq_restore(flags);
 }
 
 /* set_ftrace_filter and set_ftrace_pid choose, as for the top level's tracers */

@@ -103,8 +103,8 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
-	/* the context before the reservation, which disables preemption */
-	ctx = trace_ctx_now();
+	/* fgraph calls us with irqs off: the context had them as saved */
+	ctx = trace_ctx_irqs(trace_irqs_status(ret->irqflags));
 	/* stamped with its return time, read with the buffers' local clock */
 	r = ring_buffer_reserve_inline(b, sizeof(*r), TRACE_CLOCK_LOCAL, ret->rettime);
 	if (!r)
