@@ -412,22 +412,6 @@ static __always_inline unsigned int rb_event_len(unsigned int plen)
 	return plen + (plen > RB_MAX_SMALL ? 2 : 1) * sizeof(u32);
 }
 
-/*
- * An event's header (and length word) at @p, @delta from the record
- * before (at most RB_DELTA_MAX): returns where its payload goes. The
- * ring's writer and the sub-buffer's both write them.
- */
-static __always_inline u32 *rb_put_event(u32 *p, unsigned int plen, u32 delta)
-{
-	if (plen > RB_MAX_SMALL) {
-		p[0] = delta << RB_TYPE_BITS;
-		p[1] = plen + sizeof(u32);
-		return p + 2;
-	}
-	p[0] = plen / RB_ALIGN | delta << RB_TYPE_BITS;
-	return p + 1;
-}
-
 /* An extend or a stamp of @t, and the header of what follows */
 static __always_inline u32 *rb_put_time(u32 *p, u32 type, u64 t)
 {
@@ -516,10 +500,7 @@ ring_buffer_reserve_slow(struct rb_cpu *cb, unsigned long length, long tail, u64
 		delta = 0;
 	}
 	ev = (struct ring_buffer_event *)p;
-	p = rb_put_event(p, plen, delta);
-	/* the padding after the payload goes out to readers: zero it */
-	if (plen != length)
-		p[plen / RB_ALIGN - 1] = 0;
+	rb_put_event_padded(p, plen, length, delta);
 	return ev;
 }
 

@@ -133,6 +133,33 @@ static __always_inline bool rb_try_cmpxchg(local_t *l, long *old, long new)
 }
 
 /*
+ * An event's header (and length word) at @p, @delta from the record
+ * before (at most RB_DELTA_MAX): returns where its payload goes. The
+ * ring's writer and the sub-buffer's both write them.
+ */
+static __always_inline u32 *rb_put_event(u32 *p, unsigned int plen, u32 delta)
+{
+	if (plen > RB_MAX_SMALL) {
+		p[0] = delta << RB_TYPE_BITS;
+		p[1] = plen + sizeof(u32);
+		return p + 2;
+	}
+	p[0] = plen / RB_ALIGN | delta << RB_TYPE_BITS;
+	return p + 1;
+}
+
+/* The same for an event of @length bytes, the padding after them zeroed */
+static __always_inline u32 *rb_put_event_padded(u32 *p, unsigned int plen,
+						unsigned long length, u32 delta)
+{
+	p = rb_put_event(p, plen, delta);
+	/* the padding goes out to readers */
+	if (plen != length)
+		p[plen / RB_ALIGN - 1] = 0;
+	return p;
+}
+
+/*
  * The common case (see "Reserving"): a record of @plen payload bytes
  * (@length unaligned, at most RB_MAX_SMALL) right after the last one, at
  * @tail sampled before the time @ts. Its payload, or NULL to go the slow
@@ -163,11 +190,7 @@ static __always_inline void *rb_reserve_fast(struct rb_cpu *cb, unsigned long le
 	WRITE_ONCE(cb->last_pos, next);
 	local_inc(&page->state);
 	p = (u32 *)&page->data[RB_DATA_SIZE - (end - tail)];
-	p[0] = plen / RB_ALIGN | (u32)delta << RB_TYPE_BITS;
-	/* the padding after the payload goes out to readers: zero it */
-	if (plen != length)
-		p[plen / RB_ALIGN] = 0;
-	return p + 1;
+	return rb_put_event_padded(p, plen, length, delta);
 }
 
 /* ring_buffer.c: the general reservation loop, and a waiter's wake-up */
