@@ -31,6 +31,8 @@ static __always_inline void ftrace_recursion_exit(int bit)
  * and of the callbacks the trampoline calls directly, while calling code
  * that may be traced but must not be: its callbacks return at once. An
  * interrupt meanwhile has its own level and restores what it changed.
+ * fgraph's bits are not held here: its entry and return hold them around
+ * all they call, with irqs off (fgraph.c).
  */
 static __always_inline unsigned long ftrace_recursion_hold(void)
 {
