@@ -29,6 +29,14 @@
  * with irqs off on entry and on return, which is cheaper than the
  * callbacks' guard (graph_guard_enter()).
  *
+ * The lean path: while that one user has ->take() and ->took() (the
+ * profiler), fgraph_lean names it and graph_ops calls graph_entry_lean()
+ * instead.  The user keeps no counts, opens nothing and is not asked in
+ * NMI, so the guard is a single bit and a frame holds just the call and
+ * the user's cookie.  Such a frame returns through return_to_handler_lean
+ * to its own pop, ftrace_return_to_handler_lean(), whatever the users are
+ * by then.  fgraph_lean is cleared and set with fgraph_exact.
+ *
  * Locking: users are added and removed under trace_types_lock and, for
  * the table the site updates read, ftrace_lock.  Entry and return take no
  * lock: they read the table with preemption off, and a removed user is
@@ -77,10 +85,16 @@ struct graph_frame {
 	unsigned long		*retp;
 	u64			calltime;	/* moved on by time slept */
 	local64_t		child_ns;	/* spent in hooked callees */
-	unsigned int		pc;		/* context at entry: trace_ctx_of() */
 	unsigned int		gen;		/* fgraph_gen at entry */
-	u8			cflags;
-	u8			migrate;
+	u8			lean_id;	/* a lean frame's user */
+	union {
+		struct {	/* context at entry: trace_ctx_of() */
+			unsigned int	pc;
+			u8		cflags;
+			u8		migrate;
+		};
+		unsigned long	cookie;		/* the lean path's: from ->take() */
+	};
 	union {
 		struct {
 			u16	taken;		/* called back on return */
@@ -91,6 +105,9 @@ struct graph_frame {
 		u64		users;		/* all four, set at once */
 	};
 };
+
+/* an index into the stack is a shift */
+static_assert(sizeof(struct graph_frame) == 64);
 
 /*
  * task->ret_stack points to one of these; task->curr_ret_stack is depth.
@@ -108,6 +125,7 @@ static struct fgraph_user *fgraph_users[FGRAPH_USERS];
 static unsigned long fgraph_mask;	/* users the entry asks */
 static unsigned int fgraph_gen;
 static bool fgraph_exact;		/* one user; the sites are its own */
+static struct fgraph_user *fgraph_lean;	/* that user, if it has ->take() */
 DEFINE_STATIC_KEY_FALSE(fgraph_sched_key);
 
 static struct graph_stack *stack_of(struct task_struct *t)
@@ -179,14 +197,15 @@ static void graph_stacks_alloc_all(void)
 	read_unlock(&tasklist_lock);
 }
 
-/* The unwinder's view: return_to_handler stands for the saved address. */
+/* The unwinder's view: return_to_handler(_lean) stands for the saved address. */
 unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp)
 {
 	struct graph_stack *s = stack_of(task);
 	int i;
 
-	if (ret != (unsigned long)return_to_handler || !s)
+	if ((ret != (unsigned long)return_to_handler &&
+	     ret != (unsigned long)return_to_handler_lean) || !s)
 		return ret;
 	for (i = READ_ONCE(task->curr_ret_stack) - 1; i >= 0; i--)
 		if (s->frame[i].retp == retp)
@@ -230,15 +249,20 @@ static __always_inline bool gen_before(unsigned int a, unsigned int b)
  * NMIs and one for the rest, not the context level of the callbacks'
  * guard.  Code the users call that is traced is not traced then.
  */
+static __always_inline bool graph_guard_take(int bit)
+{
+	if (current->trace_recursion & BIT(bit))
+		return false;
+	current->trace_recursion |= BIT(bit);
+	barrier();
+	return true;
+}
+
 static __always_inline int graph_guard_enter(void)
 {
 	int bit = TRACE_REC_GRAPH + !!in_nmi();
 
-	if (current->trace_recursion & BIT(bit))
-		return -1;
-	current->trace_recursion |= BIT(bit);
-	barrier();
-	return bit;
+	return graph_guard_take(bit) ? bit : -1;
 }
 
 static __always_inline void graph_guard_exit(int bit)
@@ -435,6 +459,65 @@ out_irq:
 	local_irq_restore(irqflags);
 }
 
+/*
+ * graph_ops' entry while fgraph_lean's user may be alone (see the top):
+ * that user's ->take(), and a frame with its cookie.  The frame is set
+ * up as graph_entry() sets up its own (see NMIs at the top), except the
+ * users word, which stays 0: no user opens a lean frame or counts it.
+ */
+static void notrace graph_entry_lean(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	struct fgraph_user *u = READ_ONCE(fgraph_lean);
+	struct graph_stack *s = stack_of(current);
+	unsigned long *parent, irqflags, cookie;
+	struct graph_frame *f;
+	int idx;
+
+	/* not yet, or no longer, alone */
+	if (unlikely(!u || READ_ONCE(ftrace_sole_ops) != op)) {
+		graph_entry(ip, parent_ip, op, fregs);
+		return;
+	}
+	if (!s || atomic_read(&current->tracing_graph_pause) || in_nmi())
+		return;
+	idx = current->curr_ret_stack;
+	if (idx >= FGRAPH_DEPTH_MAX) {
+		atomic_inc(&current->trace_overrun);
+		return;
+	}
+	/* a lean user has no pid lists of its own: graph_exact_set() */
+	if (!ftrace_pid_allowed())
+		return;
+
+	/* no NMI is asked: the guard's bit is the task's */
+	local_irq_save(irqflags);
+	if (!graph_guard_take(TRACE_REC_GRAPH))
+		goto out;
+	cookie = u->take(u, ip);
+	if (cookie) {
+		parent = (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
+		f = &s->frame[idx];
+		WRITE_ONCE(current->curr_ret_stack, idx + 1);
+		barrier();
+		f->ret = *parent;
+		f->func = ip;
+		f->retp = parent;
+		/* later users do not get its return */
+		f->gen = u->gen;
+		f->lean_id = u->id;
+		f->cookie = cookie;
+		local64_set(&f->child_ns, 0);
+		f->calltime = TRACE_CLOCK_LOCAL();
+		barrier();
+		*parent = (unsigned long)return_to_handler_lean;
+	}
+	graph_guard_exit(TRACE_REC_GRAPH);
+out:
+	local_irq_restore(irqflags);
+}
+
 /* Frames popped for user @id: pushed for the user its counts are for? */
 static __always_inline bool counts_hold(struct graph_stack *s, int id,
 					unsigned int gen)
@@ -473,6 +556,23 @@ static __always_inline void ret_to_users(struct graph_stack *s,
 			continue;
 		u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
 	}
+}
+
+/*
+ * The call's start as the users see it, now that it returns: moved on
+ * to now if the clock went back, and with graph-time 0 a function's own
+ * time, without its callees' (calls on the stack when it is switched off
+ * count what they saw of it).
+ */
+static __always_inline u64 graph_calltime(struct graph_stack *s, int idx,
+					  u64 calltime, u64 child_ns, u64 now)
+{
+	calltime = min(calltime, now);
+	if (global_trace.trace_flags & TRACE_ITER_GRAPH_TIME)
+		return calltime;
+	if (idx)
+		local64_add(now - calltime, &s->frame[idx - 1].child_ns);
+	return min(calltime + child_ns, now);
 }
 
 /*
@@ -546,19 +646,59 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	if (bit < 0)
 		goto out;
 	now = TRACE_CLOCK_LOCAL();
-	calltime = min(calltime, now);
-	/*
-	 * graph-time 0: a function's own time, without its callees' (calls
-	 * on the stack when it is switched off count what they saw of it)
-	 */
-	if (!(global_trace.trace_flags & TRACE_ITER_GRAPH_TIME)) {
-		if (idx)
-			local64_add(now - calltime, &s->frame[idx - 1].child_ns);
-		calltime = min(calltime + child_ns, now);
-	}
+	calltime = graph_calltime(s, idx, calltime, child_ns, now);
 	ret_to_users(s, taken, opened, gen, func, retval, calltime, now,
 		     irqflags);
 	graph_guard_exit(bit);
+out:
+	local_irq_restore(irqflags);
+	return ret;
+}
+
+/*
+ * Called by return_to_handler_lean for a frame graph_entry_lean() pushed:
+ * ->took() of its user, if still there.  The same rules as the return
+ * above, with the pop after the clock read (nothing is hooked under the
+ * guard, so the guard is free unless a caller is broken).
+ */
+unsigned long notrace ftrace_return_to_handler_lean(void)
+{
+	struct graph_stack *s = stack_of(current);
+	int idx = current->curr_ret_stack - 1;
+	unsigned long irqflags, ret, func, cookie;
+	u64 now = 0, calltime, child_ns;
+	struct fgraph_user *u;
+	struct graph_frame *f;
+	unsigned int gen;
+	bool guarded;
+
+	if (WARN_ON_ONCE(idx < 0))
+		panic("function_graph: return with an empty shadow stack\n");
+
+	local_irq_save(irqflags);
+	/* pushed outside NMI, so popped outside it */
+	guarded = graph_guard_take(TRACE_REC_GRAPH);
+	if (likely(guarded))
+		now = TRACE_CLOCK_LOCAL();
+	f = &s->frame[idx];
+	ret = f->ret;
+	func = f->func;
+	cookie = f->cookie;
+	calltime = f->calltime;
+	gen = f->gen;
+	u = READ_ONCE(fgraph_users[f->lean_id]);
+	child_ns = local64_read(&f->child_ns);
+	WRITE_ONCE(f->retp, NULL);	/* the unwinder's */
+	barrier();
+	WRITE_ONCE(current->curr_ret_stack, idx);
+	if (unlikely(!guarded))
+		goto out;
+
+	calltime = graph_calltime(s, idx, calltime, child_ns, now);
+	/* the user that pushed it, unless it has gone since */
+	if (u && !gen_before(gen, u->gen))
+		u->took(u, func, cookie, calltime, now);
+	graph_guard_exit(TRACE_REC_GRAPH);
 out:
 	local_irq_restore(irqflags);
 	return ret;
@@ -608,6 +748,35 @@ static struct ftrace_ops graph_ops = {
 	.wants	= graph_wants,
 };
 
+/*
+ * Under ftrace_lock, before the sites change: the entry graph_ops is to
+ * have once the users are @mask (the trampoline may be patched to call
+ * it straight).  Either entry works for any users: graph_entry_lean()
+ * hands over to graph_entry() until fgraph_lean is set.
+ */
+static void graph_entry_for(unsigned long mask)
+{
+	struct fgraph_user *u;
+
+	u = hweight_long(mask) == 1 ? fgraph_users[__ffs(mask)] : NULL;
+	WRITE_ONCE(graph_ops.func,
+		   u && u->take && !u->pids ? graph_entry_lean : graph_entry);
+}
+
+/* Once the sites are those of the users in fgraph_mask; ftrace_lock held. */
+static void graph_exact_set(void)
+{
+	unsigned long mask = fgraph_mask;
+	struct fgraph_user *u;
+
+	if (hweight_long(mask) != 1)
+		return;
+	u = fgraph_users[__ffs(mask)];
+	WRITE_ONCE(fgraph_exact, true);
+	if (u->take && !u->pids)
+		WRITE_ONCE(fgraph_lean, u);
+}
+
 int fgraph_add_user(struct fgraph_user *u)
 {
 	int id, ret = 0;
@@ -624,8 +793,10 @@ int fgraph_add_user(struct fgraph_user *u)
 	mutex_lock(&ftrace_lock);
 	/* before the sites change: see "one user" above */
 	WRITE_ONCE(fgraph_exact, false);
+	WRITE_ONCE(fgraph_lean, NULL);
 	u->id = id;
 	fgraph_users[id] = u;
+	graph_entry_for(fgraph_mask | BIT(id));
 	/* the sites it wants are patched before it is asked about any */
 	if (graph_ops.flags & FTRACE_OPS_FL_ENABLED)
 		ftrace_update_locked();
@@ -645,7 +816,7 @@ int fgraph_add_user(struct fgraph_user *u)
 	/* an entry that sees the bit sees the generation: graph_entry()'s rmb */
 	smp_wmb();
 	WRITE_ONCE(fgraph_mask, fgraph_mask | BIT(id));
-	WRITE_ONCE(fgraph_exact, fgraph_mask == BIT(id));
+	graph_exact_set();
 	mutex_unlock(&ftrace_lock);
 	static_branch_enable(&fgraph_sched_key);
 	return 0;
@@ -658,8 +829,10 @@ void fgraph_remove_user(struct fgraph_user *u)
 		return;
 	mutex_lock(&ftrace_lock);
 	WRITE_ONCE(fgraph_exact, false);
+	WRITE_ONCE(fgraph_lean, NULL);
 	WRITE_ONCE(fgraph_mask, fgraph_mask & ~BIT(u->id));
 	WRITE_ONCE(fgraph_users[u->id], NULL);
+	graph_entry_for(fgraph_mask);
 	if (!fgraph_mask)
 		ftrace_unregister_locked(&graph_ops);
 	else
@@ -670,6 +843,7 @@ void fgraph_remove_user(struct fgraph_user *u)
 	/* stacks stay: hooked returns still come back through them */
 	ftrace_sync();
 	/* no call from a site only the removed user wanted is still on its way */
-	if (hweight_long(fgraph_mask) == 1)
-		WRITE_ONCE(fgraph_exact, true);
+	mutex_lock(&ftrace_lock);
+	graph_exact_set();
+	mutex_unlock(&ftrace_lock);
 }

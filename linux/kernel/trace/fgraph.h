@@ -51,6 +51,18 @@ struct fgraph_user {
 	void			(*ret)(struct fgraph_user *u,
 				       const struct fgraph_ret *r,
 				       unsigned int depth, bool opened);
+	/*
+	 * Optional, for a user that needs no counts, no ->open(), no
+	 * calls in NMI and no @pids: while it is the only user and the
+	 * sites are its own, fgraph.c's lean path asks ->take() instead
+	 * of ->entry() and hands what it returned back to ->took() at the
+	 * return (0: leave the call).  @calltime is as the graph-time and
+	 * sleep-time options make it, as for ->ret().
+	 */
+	unsigned long		(*take)(struct fgraph_user *u, unsigned long func);
+	void			(*took)(struct fgraph_user *u, unsigned long func,
+					unsigned long cookie, u64 calltime,
+					u64 rettime);
 	/* fgraph.c's */
 	int			id;
 	unsigned int		gen;

@@ -41,12 +41,17 @@ struct prof_table {
 	unsigned int		bits;
 	unsigned long		drops;
 	u32			*buckets;	/* index + 1, 0 ends */
+	struct prof_entry	*end;		/* &ent[size] */
 	struct prof_entry	ent[];
 };
 
 static DEFINE_PER_CPU(struct prof_table *, prof_tables);
 static bool profile_enabled;	/* the file's value, under trace_types_lock */
-static bool profile_active;	/* what the traced path reads */
+/*
+ * What profile_call() reads.  fgraph asks its users only once every site
+ * is patched, and the tables are there before and after.
+ */
+static bool profile_active;
 
 /* inline: on every call and return profiled */
 static __always_inline struct prof_entry *prof_lookup(struct prof_table *t,
@@ -75,17 +80,22 @@ static __always_inline struct prof_entry *prof_lookup(struct prof_table *t,
 	return e;
 }
 
-/* A call of @ip, with irqs off. */
-static void notrace ftrace_profile_hit(unsigned long ip)
+/* A call of @ip, with irqs off: its entry in @t, NULL if not counted. */
+static __always_inline struct prof_entry *prof_hit(struct prof_table *t,
+						   unsigned long ip)
 {
-	struct prof_table *t = this_cpu_read(prof_tables);
-	struct prof_entry *e;
+	struct prof_entry *e = prof_lookup(t, ip, true);
 
-	if (!READ_ONCE(profile_active) || !t)
-		return;
-	e = prof_lookup(t, ip, true);
 	if (e)
 		e->hits++;
+	return e;
+}
+
+/* The return of a call, with irqs off: @ns more in @e. */
+static __always_inline void prof_time(struct prof_entry *e, u64 ns)
+{
+	e->time += ns;
+	e->time_sq += ns * ns;
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -98,26 +108,43 @@ static unsigned int notrace profile_entry(struct fgraph_user *u,
 	/* the tables are written with irqs off: NMIs would race them */
 	if (in_nmi())
 		return 0;
-	ftrace_profile_hit(func);
+	prof_hit(this_cpu_read(prof_tables), func);
 	return FGRAPH_TAKE;
 }
 
-/* A return (irqs are off), timed as sleep-time and graph-time say. */
+/*
+ * A return (irqs are off), timed as sleep-time and graph-time say.  A
+ * call counted on another CPU is timed here only if this CPU counted
+ * the function too.
+ */
 static void notrace profile_ret(struct fgraph_user *u, const struct fgraph_ret *r,
 				unsigned int depth, bool opened)
 {
-	u64 ns = r->rettime - r->calltime;
-	struct prof_table *t = this_cpu_read(prof_tables);
 	struct prof_entry *e;
 
-	/* a call counted on another CPU is not timed here either */
-	if (!READ_ONCE(profile_active) || !t)
-		return;
-	e = prof_lookup(t, r->func, false);
-	if (e) {
-		e->time += ns;
-		e->time_sq += ns * ns;
-	}
+	e = prof_lookup(this_cpu_read(prof_tables), r->func, false);
+	if (e)
+		prof_time(e, r->rettime - r->calltime);
+}
+
+/* The same alone, on fgraph's lean path (never in NMI): the entry is the cookie. */
+static unsigned long notrace profile_take(struct fgraph_user *u,
+					  unsigned long func)
+{
+	return (unsigned long)prof_hit(this_cpu_read(prof_tables), func);
+}
+
+static void notrace profile_took(struct fgraph_user *u, unsigned long func,
+				 unsigned long cookie, u64 calltime, u64 rettime)
+{
+	struct prof_table *t = this_cpu_read(prof_tables);
+	struct prof_entry *e = (struct prof_entry *)cookie;
+
+	/* counted on another CPU: the task moved since the call */
+	if (unlikely(e < t->ent || e >= t->end))
+		e = prof_lookup(t, func, false);
+	if (e)
+		prof_time(e, rettime - calltime);
 }
 
 /* set_ftrace_filter and set_ftrace_pid choose, as for the top level's tracers */
@@ -125,6 +152,8 @@ static struct fgraph_user profile_user = {
 	.filter	= &ftrace_global_filter,
 	.entry	= profile_entry,
 	.ret	= profile_ret,
+	.take	= profile_take,
+	.took	= profile_took,
 };
 
 static int profile_register(void)
@@ -144,10 +173,11 @@ static void notrace profile_call(unsigned long ip, unsigned long parent_ip,
 {
 	unsigned long flags;
 
-	if (in_nmi())
+	/* counting starts once every site is patched, not during it */
+	if (in_nmi() || !READ_ONCE(profile_active))
 		return;
 	local_irq_save(flags);
-	ftrace_profile_hit(ip);
+	prof_hit(this_cpu_read(prof_tables), ip);
 	local_irq_restore(flags);
 }
 
@@ -179,7 +209,8 @@ static struct prof_table *prof_table_alloc(unsigned int n)
 		return NULL;
 	t->size = n;
 	t->bits = bits;
-	t->buckets = (u32 *)&t->ent[n];
+	t->end = &t->ent[n];
+	t->buckets = (u32 *)t->end;
 	return t;
 }
 

@@ -222,19 +222,26 @@ SYM_FUNC_END(ftrace_stub_direct_tramp)
  * (with %rax, the return value) and give back the real return address, and go there with RET (an
  * indirect jmp would need an ENDBR at a return address under IBT); RET,
  * not a bare ret, so the retbleed/SRSO return thunk applies here too.
+ * The graph tracer's lean frames (kernel/trace/fgraph.c) return through
+ * return_to_handler_lean, to their own pop.
  */
-SYM_CODE_START(return_to_handler)
+.macro graph_return_stub name, handler
+SYM_CODE_START(\name)
 	UNWIND_HINT_UNDEFINED
 	ANNOTATE_NOENDBR
 	subq	$3*8, %rsp
 	movq	%rax, (%rsp)
 	movq	%rdx, 8(%rsp)
 	movq	%rax, %rdi
-	call	ftrace_return_to_handler
+	call	\handler
 	movq	%rax, 2*8(%rsp)
 	movq	8(%rsp), %rdx
 	movq	(%rsp), %rax
 	addq	$2*8, %rsp
 	RET
-SYM_CODE_END(return_to_handler)
+SYM_CODE_END(\name)
+.endm
+
+graph_return_stub return_to_handler, ftrace_return_to_handler
+graph_return_stub return_to_handler_lean, ftrace_return_to_handler_lean
 #endif

@@ -21,7 +21,9 @@ void ftrace_regs_call(void);
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 void return_to_handler(void);
+void return_to_handler_lean(void);
 unsigned long ftrace_return_to_handler(unsigned long retval);
+unsigned long ftrace_return_to_handler_lean(void);
 #endif
 
 /*
