@@ -81,7 +81,7 @@
 /* One hooked return; the bit masks have one bit per user. */
 struct graph_frame {
 	unsigned long		ret;
-	unsigned long		func;
+	unsigned long		func;		/* not in lean frames */
 	unsigned long		*retp;
 	u64			calltime;	/* moved on by time slept */
 	local64_t		child_ns;	/* spent in hooked callees */
@@ -502,7 +502,6 @@ static void notrace graph_entry_lean(unsigned long ip, unsigned long parent_ip,
 		WRITE_ONCE(current->curr_ret_stack, idx + 1);
 		barrier();
 		f->ret = *parent;
-		f->func = ip;
 		f->retp = parent;
 		/* later users do not get its return */
 		f->gen = u->gen;
@@ -665,7 +664,7 @@ unsigned long notrace ftrace_return_to_handler_lean(void)
 {
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
-	unsigned long irqflags, ret, func, cookie;
+	unsigned long irqflags, ret, cookie;
 	u64 now = 0, calltime, child_ns;
 	struct fgraph_user *u;
 	struct graph_frame *f;
@@ -682,7 +681,6 @@ unsigned long notrace ftrace_return_to_handler_lean(void)
 		now = TRACE_CLOCK_LOCAL();
 	f = &s->frame[idx];
 	ret = f->ret;
-	func = f->func;
 	cookie = f->cookie;
 	calltime = f->calltime;
 	gen = f->gen;
@@ -697,7 +695,7 @@ unsigned long notrace ftrace_return_to_handler_lean(void)
 	calltime = graph_calltime(s, idx, calltime, child_ns, now);
 	/* the user that pushed it, unless it has gone since */
 	if (u && !gen_before(gen, u->gen))
-		u->took(u, func, cookie, calltime, now);
+		u->took(u, cookie, calltime, now);
 	graph_guard_exit(TRACE_REC_GRAPH);
 out:
 	local_irq_restore(irqflags);

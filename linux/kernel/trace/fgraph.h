@@ -60,9 +60,8 @@ struct fgraph_user {
 	 * sleep-time options make it, as for ->ret().
 	 */
 	unsigned long		(*take)(struct fgraph_user *u, unsigned long func);
-	void			(*took)(struct fgraph_user *u, unsigned long func,
-					unsigned long cookie, u64 calltime,
-					u64 rettime);
+	void			(*took)(struct fgraph_user *u, unsigned long cookie,
+					u64 calltime, u64 rettime);
 	/* fgraph.c's */
 	int			id;
 	unsigned int		gen;

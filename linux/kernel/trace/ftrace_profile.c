@@ -134,15 +134,19 @@ static unsigned long notrace profile_take(struct fgraph_user *u,
 	return (unsigned long)prof_hit(this_cpu_read(prof_tables), func);
 }
 
-static void notrace profile_took(struct fgraph_user *u, unsigned long func,
-				 unsigned long cookie, u64 calltime, u64 rettime)
+static void notrace profile_took(struct fgraph_user *u, unsigned long cookie,
+				 u64 calltime, u64 rettime)
 {
 	struct prof_table *t = this_cpu_read(prof_tables);
 	struct prof_entry *e = (struct prof_entry *)cookie;
 
-	/* counted on another CPU: the task moved since the call */
+	/*
+	 * Counted on another CPU: the task moved since the call.  That
+	 * CPU's table stays while we are a user, and an entry's ip is set
+	 * before it is published.
+	 */
 	if (unlikely(e < t->ent || e >= t->end))
-		e = prof_lookup(t, func, false);
+		e = prof_lookup(t, e->ip, false);
 	if (e)
 		prof_time(e, rettime - calltime);
 }

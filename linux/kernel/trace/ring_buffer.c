@@ -513,7 +513,9 @@ noinline notrace void ring_buffer_wake_pending(struct rb_waiters *w)
 struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
-	return __rb_lock_reserve(buffer, length, true, NULL, 0);
+	struct rb_cpu *cb;
+
+	return __rb_lock_reserve(buffer, length, true, NULL, 0, &cb);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
@@ -521,19 +523,23 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 void *notrace ring_buffer_reserve_payload(struct trace_buffer *buffer,
 					  unsigned long length)
 {
-	return __rb_lock_reserve(buffer, length, false, NULL, 0);
+	struct rb_cpu *cb;
+
+	return __rb_lock_reserve(buffer, length, false, NULL, 0, &cb);
 }
 
 void *notrace ring_buffer_reserve_payload_at(struct trace_buffer *buffer,
 					     unsigned long length,
 					     u64 (*clock)(void), u64 now)
 {
-	return __rb_lock_reserve(buffer, length, false, clock, now);
+	struct rb_cpu *cb;
+
+	return __rb_lock_reserve(buffer, length, false, clock, now, &cb);
 }
 
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
-	ring_buffer_commit_inline(buffer);
+	ring_buffer_commit_inline(buffer, buffer->buffers[raw_smp_processor_id()]);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);

@@ -247,11 +247,12 @@ static __always_inline void *rb_event_payload(struct ring_buffer_event *event)
 
 /*
  * Reserve @length bytes of payload; returns the payload, or the event
- * with @want_event. @clock, if not NULL, was read just before as @now.
+ * with @want_event, and the CPU's ring in *@cbp for the commit. @clock,
+ * if not NULL, was read just before as @now.
  */
 static __always_inline void *
 __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_event,
-		  u64 (*clock)(void), u64 now)
+		  u64 (*clock)(void), u64 now, struct rb_cpu **cbp)
 {
 	unsigned int plen = length ? ALIGN(length, RB_ALIGN) : RB_ALIGN;
 	struct ring_buffer_event *ev;
@@ -283,10 +284,12 @@ __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_e
 		 * takes it only if no event came in between (none is later).
 		 */
 		own = READ_ONCE(buffer->clock);
-		given = clock && clock == own;
+		/* never NULL, so @clock is not either if they match */
+		given = clock == own;
 		ts = given ? now : own();
 		if (plen <= RB_MAX_SMALL) {
 			data = rb_reserve_fast(cb, length, plen, tail, ts);
+			*cbp = cb;
 			/* a small record: its header right before its payload */
 			if (likely(data))
 				return want_event ? data - sizeof(u32) : data;
@@ -294,6 +297,7 @@ __rb_lock_reserve(struct trace_buffer *buffer, unsigned long length, bool want_e
 		if (given)
 			ts = own();
 		ev = ring_buffer_reserve_slow(cb, length, tail, ts);
+		*cbp = cb;
 		if (likely(ev))
 			return want_event ? ev : rb_event_payload(ev);
 	}
@@ -307,20 +311,21 @@ out:
 
 /*
  * ring_buffer_reserve_payload_at() (@clock NULL: ring_buffer_reserve_payload())
- * inline; commit with ring_buffer_commit_inline() or ring_buffer_unlock_commit().
+ * inline; commit with ring_buffer_commit_inline(@buffer, *@cbp) or
+ * ring_buffer_unlock_commit().
  */
 static __always_inline void *ring_buffer_reserve_inline(struct trace_buffer *buffer,
 							unsigned long length,
-							u64 (*clock)(void), u64 now)
+							u64 (*clock)(void), u64 now,
+							struct rb_cpu **cbp)
 {
-	return __rb_lock_reserve(buffer, length, false, clock, now);
+	return __rb_lock_reserve(buffer, length, false, clock, now, cbp);
 }
 
-/* ring_buffer_unlock_commit() inline */
-static __always_inline void ring_buffer_commit_inline(struct trace_buffer *buffer)
+/* ring_buffer_unlock_commit() inline, with the ring the reservation gave */
+static __always_inline void ring_buffer_commit_inline(struct trace_buffer *buffer,
+						      struct rb_cpu *cb)
 {
-	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
-
 	if (rb_end_reservation(cb))
 		rb_wakeups(buffer, cb);
 	preempt_enable_notrace();

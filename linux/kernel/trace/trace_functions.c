@@ -35,14 +35,15 @@ static __always_inline void trace_function(struct trace_buffer *b, unsigned long
 					   unsigned long parent_ip, unsigned int trace_ctx)
 {
 	struct ftrace_entry *entry;
+	struct rb_cpu *cb;
 
-	entry = ring_buffer_reserve_inline(b, sizeof(*entry), NULL, 0);
+	entry = ring_buffer_reserve_inline(b, sizeof(*entry), NULL, 0, &cb);
 	if (!entry)
 		return;
 	trace_entry_init(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	ring_buffer_commit_inline(b);
+	ring_buffer_commit_inline(b, cb);
 }
 
 static void notrace function_trace_call(unsigned long ip,

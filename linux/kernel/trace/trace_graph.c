@@ -79,17 +79,18 @@ static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
 	/* once: a snapshot may swap the buffers under us */
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
 	struct graph_ent_entry *e;
+	struct rb_cpu *cb;
 
 	/* under tracing_thresh only slow returns show, without entries */
 	if (tracing_thresh)
 		return;
-	e = ring_buffer_reserve_inline(b, sizeof(*e), NULL, 0);
+	e = ring_buffer_reserve_inline(b, sizeof(*e), NULL, 0, &cb);
 	if (!e)
 		return;
 	trace_entry_init(&e->ent, TRACE_GRAPH_ENT, ctx);
 	e->func = func;
 	e->depth = depth;
-	ring_buffer_commit_inline(b);
+	ring_buffer_commit_inline(b, cb);
 }
 
 static void notrace graph_trace_ret(struct fgraph_user *u,
@@ -99,6 +100,7 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
 	unsigned long thresh = tracing_thresh;
 	struct graph_ret_entry *r;
+	struct rb_cpu *cb;
 	unsigned int ctx;
 
 	if (thresh && ret->rettime - ret->calltime < thresh)
@@ -106,7 +108,8 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 	/* fgraph calls us with irqs off: the context had them as saved */
 	ctx = trace_ctx_irqs(trace_irqs_status(ret->irqflags));
 	/* stamped with its return time, read with the buffers' local clock */
-	r = ring_buffer_reserve_inline(b, sizeof(*r), TRACE_CLOCK_LOCAL, ret->rettime);
+	r = ring_buffer_reserve_inline(b, sizeof(*r), TRACE_CLOCK_LOCAL, ret->rettime,
+				       &cb);
 	if (!r)
 		return;
 	trace_entry_init(&r->ent, TRACE_GRAPH_RET, ctx);
@@ -119,7 +122,7 @@ static void notrace graph_trace_ret(struct fgraph_user *u,
 	r->depth = depth;
 	r->leaf = thresh ? -1 : !opened;
 	r->overrun = atomic_read(&current->trace_overrun);
-	ring_buffer_commit_inline(b);
+	ring_buffer_commit_inline(b, cb);
 }
 
 /* ---- output ---------------------------------------------------------- */
