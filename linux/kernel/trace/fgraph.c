@@ -258,11 +258,12 @@ static __always_inline bool graph_guard_take(int bit)
 	return true;
 }
 
+/* the bit is a constant on each side of the branch: cheaper than a shift */
 static __always_inline int graph_guard_enter(void)
 {
-	int bit = TRACE_REC_GRAPH + !!in_nmi();
-
-	return graph_guard_take(bit) ? bit : -1;
+	if (unlikely(in_nmi()))
+		return graph_guard_take(TRACE_REC_GRAPH + 1) ? TRACE_REC_GRAPH + 1 : -1;
+	return graph_guard_take(TRACE_REC_GRAPH) ? TRACE_REC_GRAPH : -1;
 }
 
 static __always_inline void graph_guard_exit(int bit)
@@ -327,7 +328,7 @@ static __always_inline void open_caller(struct graph_stack *s, int idx,
 	} while (!try_cmpxchg_local(&f->users, &old, old | (WB_OPEN << id)));
 	/* it is the user's topmost frame */
 	u->open(u, f->func, trace_ctx_of(f->cflags, f->pc, f->migrate),
-		s->cnt[id].depth - 1);
+		s->cnt[id].depth - 1, f->calltime);
 }
 
 /* Count a pushed frame's @users bits in the users' counts (the pop uncounts them in place). */

@@ -44,9 +44,13 @@ struct fgraph_user {
 	struct pid_lists	*pids;
 	unsigned int		(*entry)(struct fgraph_user *u, unsigned long func,
 					 const struct fgraph_counts *cnt);
-	/* optional: the nearest call below one it took has a child */
+	/*
+	 * optional: the nearest call below one it took has a child;
+	 * @calltime is the call's, as the sleep-time option made it
+	 */
 	void			(*open)(struct fgraph_user *u, unsigned long func,
-					unsigned int ctx, unsigned int depth);
+					unsigned int ctx, unsigned int depth,
+					u64 calltime);
 	/* @opened: ->open() had it */
 	void			(*ret)(struct fgraph_user *u,
 				       const struct fgraph_ret *r,

@@ -42,18 +42,16 @@ static struct trace_array *user_tr(struct fgraph_user *u)
 	return container_of(u, struct graph_trace, user)->tr;
 }
 
-/* What the tracer makes of a call (FGRAPH_* flags). */
-static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
-					      unsigned long func,
-					      const struct fgraph_counts *cnt)
+/* graph_trace_entry() where a filter of the tracer's may say no */
+static noinline unsigned int notrace
+graph_trace_entry_filtered(struct fgraph_user *u, unsigned long func,
+			   const struct fgraph_counts *cnt)
 {
 	struct trace_array *tr = user_tr(u);
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
 	bool irq_off;
 
-	if (cnt->hidden)
-		return 0;
 	/*
 	 * funcgraph-irqs off hides hardirqs (NMIs too), but not the calls
 	 * under a set_graph_function root entered in one: as mainline 6.12.
@@ -72,9 +70,40 @@ static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
 	return flags | FGRAPH_TAKE;
 }
 
-/* a lazily written entry keeps the context it was entered in */
+static __always_inline bool hash_empty(const struct ftrace_hash *hash)
+{
+	return !hash || !hash->count;
+}
+
+/*
+ * What the tracer makes of a call (FGRAPH_* flags): every call, without
+ * a call of its own, unless set_graph_function, set_graph_notrace,
+ * max_graph_depth or funcgraph-irqs 0 in an irq have a say.
+ */
+static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
+					      unsigned long func,
+					      const struct fgraph_counts *cnt)
+{
+	struct trace_array *tr = user_tr(u);
+
+	if (cnt->hidden)
+		return 0;
+	if (unlikely(!hash_empty(rcu_dereference_raw(tr->graph_notrace_hash)) ||
+		     !hash_empty(rcu_dereference_raw(tr->graph_hash)) ||
+		     max_graph_depth ||
+		     (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
+		      in_hardirq())))
+		return graph_trace_entry_filtered(u, func, cnt);
+	return FGRAPH_TAKE;
+}
+
+/*
+ * A lazily written entry keeps the context it was entered in, and its
+ * time, unless an event is already later in the buffer (then it is now).
+ */
 static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
-				     unsigned int ctx, unsigned int depth)
+				     unsigned int ctx, unsigned int depth,
+				     u64 calltime)
 {
 	/* once: a snapshot may swap the buffers under us */
 	struct trace_buffer *b = READ_ONCE(user_tr(u)->buffer);
@@ -84,7 +113,8 @@ static void notrace graph_trace_open(struct fgraph_user *u, unsigned long func,
 	/* under tracing_thresh only slow returns show, without entries */
 	if (tracing_thresh)
 		return;
-	e = ring_buffer_reserve_inline(b, sizeof(*e), NULL, 0, &cb);
+	e = ring_buffer_reserve_inline(b, sizeof(*e), TRACE_CLOCK_LOCAL, calltime,
+				       &cb);
 	if (!e)
 		return;
 	trace_entry_init(&e->ent, TRACE_GRAPH_ENT, ctx);
