@@ -134,7 +134,7 @@ objtool-check: overlay
 	@harness/objtool-check.sh $(SRC) $(B)/defconfig
 
 nograph-kernel: overlay
-	@grep -v FUNCTION_GRAPH_TRACER configs/qemu.config > $(B)/qemu-nograph.config
+	@grep -v FUNCTION_GRAPH_ configs/qemu.config > $(B)/qemu-nograph.config
 	@harness/mkconfig.sh $(SRC) $(B)/nograph $(B)/qemu-nograph.config configs/nograph.config
 	@$(MAKE) -C $(SRC) O=$(B)/nograph -j$(JOBS) -s bzImage
 	@echo "  BUILT   $(B)/nograph/arch/x86/boot/bzImage"
