@@ -488,7 +488,7 @@ static void notrace graph_entry_lean(unsigned long ip, unsigned long parent_ip,
 		atomic_inc(&current->trace_overrun);
 		return;
 	}
-	/* a lean user has no pid lists of its own: graph_exact_set() */
+	/* a lean user has no pid lists of its own: lean_user() */
 	if (!ftrace_pid_allowed())
 		return;
 
@@ -747,6 +747,17 @@ static struct ftrace_ops graph_ops = {
 	.wants	= graph_wants,
 };
 
+/* The only user in @mask, if it may take the lean path: see the top */
+static struct fgraph_user *lean_user(unsigned long mask)
+{
+	struct fgraph_user *u;
+
+	if (hweight_long(mask) != 1)
+		return NULL;
+	u = fgraph_users[__ffs(mask)];
+	return u->take && !u->pids ? u : NULL;
+}
+
 /*
  * Under ftrace_lock, before the sites change: the entry graph_ops is to
  * have once the users are @mask (the trampoline may be patched to call
@@ -755,25 +766,16 @@ static struct ftrace_ops graph_ops = {
  */
 static void graph_entry_for(unsigned long mask)
 {
-	struct fgraph_user *u;
-
-	u = hweight_long(mask) == 1 ? fgraph_users[__ffs(mask)] : NULL;
-	WRITE_ONCE(graph_ops.func,
-		   u && u->take && !u->pids ? graph_entry_lean : graph_entry);
+	WRITE_ONCE(graph_ops.func, lean_user(mask) ? graph_entry_lean : graph_entry);
 }
 
 /* Once the sites are those of the users in fgraph_mask; ftrace_lock held. */
 static void graph_exact_set(void)
 {
-	unsigned long mask = fgraph_mask;
-	struct fgraph_user *u;
-
-	if (hweight_long(mask) != 1)
+	if (hweight_long(fgraph_mask) != 1)
 		return;
-	u = fgraph_users[__ffs(mask)];
 	WRITE_ONCE(fgraph_exact, true);
-	if (u->take && !u->pids)
-		WRITE_ONCE(fgraph_lean, u);
+	WRITE_ONCE(fgraph_lean, lean_user(fgraph_mask));
 }
 
 int fgraph_add_user(struct fgraph_user *u)
