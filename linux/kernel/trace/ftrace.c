@@ -671,7 +671,7 @@ int ftrace_exclusive_check(struct ftrace_ops *ops, struct ftrace_hash *filter)
 	lockdep_assert_held(&ftrace_lock);
 	if (!(ops->flags & FTRACE_OPS_EXCLUSIVE))
 		return 0;
-	if (!filter || !filter->count)
+	if (ftrace_hash_empty(filter))
 		return -EINVAL;
 	for (op = rcu_dereference_protected(ftrace_ops_list, 1); op;
 	     op = rcu_dereference_protected(op->next, 1)) {
@@ -907,7 +907,7 @@ int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 
 	mutex_lock(&ftrace_lock);
 	filter = rcu_dereference_protected(ops->filter_hash, 1);
-	if (!addr || !filter || !filter->count)
+	if (!addr || ftrace_hash_empty(filter))
 		goto out;
 	ret = -EBUSY;
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)

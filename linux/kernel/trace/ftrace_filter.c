@@ -1099,7 +1099,7 @@ static void release_mod_set(struct filter_set *set, struct ftrace_group *g)
 		struct ftrace_hash *cur = rcu_dereference_protected(*target_hash(set, j), 1);
 		bool hit = false;
 
-		if (!cur || !cur->count)
+		if (ftrace_hash_empty(cur))
 			continue;
 		for (i = 0; i < g->count && !hit; i++)
 			hit = ftrace_hash_contains(cur, g->recs[i].ip);

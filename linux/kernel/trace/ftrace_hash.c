@@ -88,7 +88,7 @@ bool notrace ftrace_hash_contains(const struct ftrace_hash *hash,
 {
 	struct ftrace_func_entry *e;
 
-	if (!hash || !hash->count)
+	if (ftrace_hash_empty(hash))
 		return false;
 	hlist_for_each_entry(e, &hash->buckets[hash_long(ip, hash->bits)], hlist)
 		if (e->ip == ip)

@@ -32,11 +32,17 @@ struct ftrace_hash *ftrace_hash_copy(const struct ftrace_hash *src,
 void ftrace_hash_free(struct ftrace_hash *hash);
 struct ftrace_hash *ftrace_hash_fit(struct ftrace_hash *hash);
 bool ftrace_hash_contains(const struct ftrace_hash *hash, unsigned long ip);
-/* the same, the empty case inline: callbacks mostly ask empty sets */
+/* no hash at all holds no entry either */
+static inline bool ftrace_hash_empty(const struct ftrace_hash *hash)
+{
+	return !hash || !hash->count;
+}
+
+/* ftrace_hash_contains(), the empty case inline: callbacks mostly ask empty sets */
 static inline bool ftrace_hash_has(const struct ftrace_hash *hash,
 				   unsigned long ip)
 {
-	return hash && hash->count && ftrace_hash_contains(hash, ip);
+	return !ftrace_hash_empty(hash) && ftrace_hash_contains(hash, ip);
 }
 
 int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip);

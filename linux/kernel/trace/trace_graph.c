@@ -70,11 +70,6 @@ graph_trace_entry_filtered(struct fgraph_user *u, unsigned long func,
 	return flags | FGRAPH_TAKE;
 }
 
-static __always_inline bool hash_empty(const struct ftrace_hash *hash)
-{
-	return !hash || !hash->count;
-}
-
 /*
  * What the tracer makes of a call (FGRAPH_* flags): every call, without
  * a call of its own, unless set_graph_function, set_graph_notrace,
@@ -88,8 +83,8 @@ static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
 
 	if (cnt->hidden)
 		return 0;
-	if (unlikely(!hash_empty(rcu_dereference_raw(tr->graph_notrace_hash)) ||
-		     !hash_empty(rcu_dereference_raw(tr->graph_hash)) ||
+	if (unlikely(!ftrace_hash_empty(rcu_dereference_raw(tr->graph_notrace_hash)) ||
+		     !ftrace_hash_empty(rcu_dereference_raw(tr->graph_hash)) ||
 		     max_graph_depth ||
 		     (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
 		      in_hardirq())))
