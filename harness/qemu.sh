@@ -16,7 +16,10 @@ qemu=(qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max -smp 2,sockets=
       -display none -kernel "$kernel" -initrd "$initrd")
 # TCG often fails TSC calibration, leaving sched_clock (and so every
 # duration the tracers print) at jiffy resolution: give the TSC a rate.
-append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 tsc_early_khz=2000000 ${GUEST_CMDLINE:-}"
+# The guest's TSC is the host's, so the host's rate: with any other,
+# durations would be off real time (a host at 1.9 GHz given 2 GHz reads
+# 5% short) and tests that compare them with sleeps would fail.
+append="console=ttyS0 panic=-1 oops=panic harness_cpus=2 tsc_early_khz=$("$(dirname "$0")"/tsc-khz.sh) ${GUEST_CMDLINE:-}"
 
 if [ "$mode" = run ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append harness=run"

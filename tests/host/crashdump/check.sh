@@ -27,7 +27,7 @@ boot() {
 		qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
 		-smp 2,sockets=2,cores=1 -m 512 -no-reboot -display none -serial stdio \
 		-kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 tsc_early_khz=2000000 ftrace=function ftrace_filter=vfs_read $* harness=crash" \
+		-append "console=ttyS0 panic=-1 tsc_early_khz=$("$(dirname "$0")"/../../../harness/tsc-khz.sh) ftrace=function ftrace_filter=vfs_read $* harness=crash" \
 		</dev/null 2>&1 | tr -d '\r' > "$out"
 }
 
