@@ -361,13 +361,20 @@ static __always_inline u64 user_entry(struct graph_stack *s, int idx, int id,
 				      bool exact)
 {
 	struct fgraph_counts *cnt = &s->cnt[id];
+	unsigned int (*entry)(struct fgraph_user *u, unsigned long func,
+			      const struct fgraph_counts *cnt);
 	unsigned int want;
 
 	if (!u || !user_sees(u, ip, exact))
 		return 0;
 	if (unlikely(cnt->gen != u->gen))
 		stack_user_reset(cnt, u);
-	want = u->entry(u, ip, cnt);
+	/* no ->entry(): every call, but those under one it hid */
+	entry = READ_ONCE(u->entry);
+	if (entry)
+		want = entry(u, ip, cnt);
+	else
+		want = cnt->hidden ? 0 : FGRAPH_TAKE;
 	/* counted once the frame is pushed */
 	if ((want & FGRAPH_TAKE) && u->open)
 		open_caller(s, idx, id, u);

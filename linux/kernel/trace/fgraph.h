@@ -42,6 +42,11 @@ struct fgraph_ret {
 struct fgraph_user {
 	struct ftrace_ops	*filter;
 	struct pid_lists	*pids;
+	/*
+	 * NULL: take every call but those under one the user hid (while
+	 * it has no filter of its own, a call it saves per call).  The
+	 * user may change it at any time, with WRITE_ONCE().
+	 */
 	unsigned int		(*entry)(struct fgraph_user *u, unsigned long func,
 					 const struct fgraph_counts *cnt);
 	/*

@@ -810,6 +810,7 @@ static int apply_items(struct filter_file *ff, char *buf)
 
 		fw.hash = ftrace_hash_fit(fw.hash);
 		rcu_assign_pointer(*slot, fw.hash);
+		tracer_update(ff->set->tr);
 		ftrace_sync();
 		ftrace_hash_free(old);
 	} else if (ff->is_notrace) {

@@ -695,6 +695,7 @@ static int set_trace_flag(struct trace_array *tr, unsigned long bit, bool on)
 		tr->trace_flags |= bit;
 	else
 		tr->trace_flags &= ~bit;
+	tracer_update(tr);
 	/* off: a full buffer drops new events (counted) instead of old */
 	if (bit == TRACE_ITER_OVERWRITE) {
 		trace_buffers(tr, b);

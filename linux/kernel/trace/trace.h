@@ -497,10 +497,23 @@ struct tracer {
 	bool			(*print_line)(struct trace_iter *it);
 	/* its options: trace_options lists them only while it is current */
 	unsigned long		opts;
+	/*
+	 * Optional: the array's options or graph lists changed while it is
+	 * current (tracer_update(), under trace_types_lock).
+	 */
+	void			(*update)(struct trace_array *tr);
 	struct list_head	list;
 };
 
 extern struct mutex trace_types_lock;
+
+/* @tr's options or graph lists changed: tell its tracer (trace_types_lock held) */
+static inline void tracer_update(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->current_trace->update)
+		tr->current_trace->update(tr);
+}
 
 int register_tracer(struct tracer *t);
 /* an options/ file in every trace array, now and later */

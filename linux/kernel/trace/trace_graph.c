@@ -11,10 +11,11 @@
  * event.  So the output needs no look-ahead and events stay in time order
  * per CPU.
  *
- * Locking: init and reset run under trace_types_lock; fgraph.c calls the
- * callbacks without locks and waits for them before reset frees the user.
- * The graph lists are the array's, replaced whole by ftrace_filter.c and
- * read here with preemption off.
+ * Locking: init, reset and update (tracer_update()) run under
+ * trace_types_lock; fgraph.c calls the callbacks without locks and waits
+ * for them before reset frees the user.  The graph lists are the array's,
+ * replaced whole by ftrace_filter.c under trace_types_lock and read by the
+ * callbacks with preemption off.
  */
 #include <linux/err.h>
 #include <linux/ftrace.h>
@@ -42,16 +43,22 @@ static struct trace_array *user_tr(struct fgraph_user *u)
 	return container_of(u, struct graph_trace, user)->tr;
 }
 
-/* graph_trace_entry() where a filter of the tracer's may say no */
-static noinline unsigned int notrace
-graph_trace_entry_filtered(struct fgraph_user *u, unsigned long func,
-			   const struct fgraph_counts *cnt)
+/*
+ * What the tracer makes of a call (FGRAPH_* flags), asked only while
+ * set_graph_function, set_graph_notrace, max_graph_depth or funcgraph-irqs
+ * 0 may say no (graph_trace_update()); otherwise fgraph takes every call.
+ */
+static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
+					      unsigned long func,
+					      const struct fgraph_counts *cnt)
 {
 	struct trace_array *tr = user_tr(u);
 	struct ftrace_hash *gfunc;
 	unsigned int flags = 0;
 	bool irq_off;
 
+	if (cnt->hidden)
+		return 0;
 	/*
 	 * funcgraph-irqs off hides hardirqs (NMIs too), but not the calls
 	 * under a set_graph_function root entered in one: as mainline 6.12.
@@ -68,28 +75,6 @@ graph_trace_entry_filtered(struct fgraph_user *u, unsigned long func,
 	if (max_graph_depth && cnt->depth >= max_graph_depth)
 		return 0;
 	return flags | FGRAPH_TAKE;
-}
-
-/*
- * What the tracer makes of a call (FGRAPH_* flags): every call, without
- * a call of its own, unless set_graph_function, set_graph_notrace,
- * max_graph_depth or funcgraph-irqs 0 in an irq have a say.
- */
-static unsigned int notrace graph_trace_entry(struct fgraph_user *u,
-					      unsigned long func,
-					      const struct fgraph_counts *cnt)
-{
-	struct trace_array *tr = user_tr(u);
-
-	if (cnt->hidden)
-		return 0;
-	if (unlikely(!ftrace_hash_empty(rcu_dereference_raw(tr->graph_notrace_hash)) ||
-		     !ftrace_hash_empty(rcu_dereference_raw(tr->graph_hash)) ||
-		     max_graph_depth ||
-		     (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_GRAPH_IRQS) &&
-		      in_hardirq())))
-		return graph_trace_entry_filtered(u, func, cnt);
-	return FGRAPH_TAKE;
 }
 
 /*
@@ -402,6 +387,29 @@ static bool graph_print_line(struct trace_iter *it)
 
 /* ---- the tracer ------------------------------------------------------ */
 
+/* Does a filter of the tracer's in @tr have a say (graph_trace_entry())? */
+static bool graph_trace_asks(struct trace_array *tr)
+{
+	return !ftrace_hash_empty(rcu_dereference_protected(tr->graph_notrace_hash,
+				  lockdep_is_held(&trace_types_lock))) ||
+	       !ftrace_hash_empty(rcu_dereference_protected(tr->graph_hash,
+				  lockdep_is_held(&trace_types_lock))) ||
+	       READ_ONCE(max_graph_depth) ||
+	       !(tr->trace_flags & TRACE_ITER_GRAPH_IRQS);
+}
+
+/*
+ * tracer_update(): @tr's options or graph lists changed.  A call that
+ * comes before fgraph sees the new ->entry is decided as if it had come
+ * before the change.
+ */
+static void graph_trace_update(struct trace_array *tr)
+{
+	struct graph_trace *gt = tr->tracer_data;
+
+	WRITE_ONCE(gt->user.entry, graph_trace_asks(tr) ? graph_trace_entry : NULL);
+}
+
 static int graph_trace_init(struct trace_array *tr)
 {
 	struct graph_trace *gt;
@@ -413,7 +421,7 @@ static int graph_trace_init(struct trace_array *tr)
 	gt->tr = tr;
 	gt->user.filter = tr->filter_ops;
 	gt->user.pids = trace_array_pids(tr);
-	gt->user.entry = graph_trace_entry;
+	gt->user.entry = graph_trace_asks(tr) ? graph_trace_entry : NULL;
 	gt->user.open = graph_trace_open;
 	gt->user.ret = graph_trace_ret;
 	ret = fgraph_add_user(&gt->user);
@@ -441,6 +449,7 @@ static struct tracer graph_tracer = {
 	.reset		= graph_trace_reset,
 	.print_header	= graph_print_header,
 	.print_line	= graph_print_line,
+	.update		= graph_trace_update,
 	.opts		= TRACE_ITER_GRAPH_OVERRUN | TRACE_ITER_GRAPH_CPU |
 			  TRACE_ITER_GRAPH_OVERHEAD | TRACE_ITER_GRAPH_PROC |
 			  TRACE_ITER_GRAPH_DURATION | TRACE_ITER_GRAPH_ABSTIME |
@@ -456,7 +465,15 @@ static u64 depth_get(struct trace_array *tr, unsigned long key)
 
 static int depth_set(struct trace_array *tr, unsigned long key, u64 val)
 {
+	struct trace_array *t;
+
+	mutex_lock(&trace_types_lock);
 	WRITE_ONCE(max_graph_depth, val);
+	/* it is every array's */
+	list_for_each_entry(t, &trace_arrays, list)
+		if (t->current_trace == &graph_tracer)
+			graph_trace_update(t);
+	mutex_unlock(&trace_types_lock);
 	return 0;
 }
 
