@@ -155,7 +155,12 @@
  * a commit published before it is seen by the waiter's check after the IPI
  * returns, a writer that publishes after it sees pending and wakes the
  * waiter. The waiter arms before each check that would put it to sleep, so
- * an event that arrives after the check always wakes it.
+ * an event that arrives after the check always wakes it. A waiter on one
+ * CPU's ring also says from which commit position on it is to be woken
+ * (want, the lowest of its waiters', stored before pending): one waiting for
+ * buffer_percent of the ring is not woken by each event before. Readers
+ * only move head on, so the mark is never later than what the waiter
+ * checks for; the waiter checks again when woken.
 
  * Resize and reset pause the CPU's writers (record_disabled, then
  * synchronize_rcu() as writers run with preemption disabled) and hold the
@@ -1367,6 +1372,7 @@ static void rb_init_waiters(struct rb_waiters *w)
 {
 	init_irq_work(&w->work, rb_wake_work);
 	init_waitqueue_head(&w->waitq);
+	raw_spin_lock_init(&w->lock);
 }
 
 static void rb_free_cpu(struct rb_cpu *cb)
@@ -1954,13 +1960,37 @@ static void rb_barrier_ipi(void *unused)
  * RING_BUFFER_ALL_CPUS) are sure to see it; see "Waiting". An offline CPU
  * has no writers to order.
  */
-static void rb_arm(struct rb_waiters *w, int cpu)
+static void rb_arm(struct rb_waiters *w, int cpu, unsigned long want)
 {
+	unsigned long flags;
+
+	/* the lowest mark of the waiters, unless a writer took the last */
+	raw_spin_lock_irqsave(&w->lock, flags);
+	if (!READ_ONCE(w->pending) || (long)(want - w->want) < 0)
+		WRITE_ONCE(w->want, want);
 	WRITE_ONCE(w->pending, 1);
+	raw_spin_unlock_irqrestore(&w->lock, flags);
 	if (cpu == RING_BUFFER_ALL_CPUS)
 		on_each_cpu(rb_barrier_ipi, NULL, 1);
 	else
 		smp_call_function_single(cpu, rb_barrier_ipi, NULL, 1);
+}
+
+/*
+ * The commit position of @cpu's ring from which it is @full percent full
+ * (rb_cpu_ready()); 0, any, for every CPU's waiters and for any event.
+ */
+static unsigned long rb_want(struct trace_buffer *buffer, int cpu, int full)
+{
+	struct rb_cpu *cb;
+	long head;
+
+	if (cpu == RING_BUFFER_ALL_CPUS || full <= 0)
+		return 0;
+	cb = buffer->buffers[cpu];
+	rb_read_bounds(cb, &head);
+	return head + DIV_ROUND_UP((unsigned long)min(full, 100) * (cb->nr_pages - 1) *
+				   RB_DATA_SIZE, 100);
 }
 
 static bool rb_wait_done(struct trace_buffer *buffer, int cpu, struct rb_waiters *w,
@@ -1985,7 +2015,7 @@ int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
 	if (rb_wait_done(buffer, cpu, w, full, cond, data, seq))
 		return 0;
 	for (;;) {
-		rb_arm(w, cpu);
+		rb_arm(w, cpu, rb_want(buffer, cpu, full));
 		/* a wake-up before we are queued comes after the data we check */
 		prepare_to_wait(&w->waitq, &wait, TASK_INTERRUPTIBLE);
 		if (rb_wait_done(buffer, cpu, w, full, cond, data, seq))
@@ -2011,7 +2041,7 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		return EPOLLERR;
 	poll_wait(filp, &w->waitq, poll_table);
 	if (!rb_ready(buffer, cpu, full)) {
-		rb_arm(w, cpu);
+		rb_arm(w, cpu, rb_want(buffer, cpu, full));
 		if (!rb_ready(buffer, cpu, full))
 			return 0;
 	}

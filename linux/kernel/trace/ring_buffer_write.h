@@ -77,7 +77,9 @@ struct rb_page {
 struct rb_waiters {
 	struct irq_work		work;
 	wait_queue_head_t	waitq;
+	raw_spinlock_t		lock;		/* waiters setting want */
 	unsigned int		pending;	/* a waiter wants a wake-up */
+	unsigned long		want;		/* a CPU's: once commit is there */
 	unsigned long		wake_seq;	/* bumped by ring_buffer_wake_waiters() */
 };
 
@@ -232,11 +234,19 @@ static __always_inline void rb_wake_pending(struct rb_waiters *w)
 		ring_buffer_wake_pending(w);
 }
 
-/* on every publishing commit: inline, as nobody waits most of the time */
+/*
+ * on every publishing commit: inline, as nobody waits most of the time.
+ * A CPU's waiter is woken only once its ring holds what it waits for
+ * (see "Waiting"): a poller at buffer_percent is not woken by each event.
+ */
 static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 				       struct rb_cpu *cb)
 {
-	rb_wake_pending(&cb->waiters);
+	struct rb_waiters *w = &cb->waiters;
+
+	if (unlikely(READ_ONCE(w->pending)) &&
+	    (long)(cb->commit - READ_ONCE(w->want)) >= 0)
+		ring_buffer_wake_pending(w);
 	rb_wake_pending(&buffer->waiters);
 }
 
