@@ -27,6 +27,9 @@
  * disabled (the tracepoint's), so a filter or trigger taken off a file is
  * freed after a sched-RCU grace period, and a file after its probe is
  * unregistered and tracepoint_synchronize_unregister() has passed.
+ * A filtered event is built in a per-CPU scratch record (one per context
+ * that can nest on a CPU, each owned from reserve to commit with the
+ * tracepoint's preemption off) and copied into the ring only if it passes.
  * A file is also held by each open file and by its eventfs directory
  * (released when the directory goes), so a module's files outlive the
  * module while open; they are marked FREED and refuse every operation.
@@ -243,12 +246,61 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 }
 EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 
+/*
+ * A filtered event is built here and copied into the ring only if its
+ * filter passes, as mainline's buffered events: one the filter drops then
+ * takes no room in the ring and wakes no reader.  (trace-cmd filters out
+ * its recorders' pids: left in the ring as padding, each switch of a
+ * recorder woke the recorders, whose switches made more.)  A level for
+ * each context that can nest on a CPU; a bigger record, or a fifth level,
+ * is reserved in the ring and discarded there.
+ */
+#define EVENT_SCRATCH_LEVELS	4
+#define EVENT_SCRATCH_SIZE	512
+
+struct event_scratch {
+	unsigned int	depth;		/* levels in use */
+	unsigned int	len[EVENT_SCRATCH_LEVELS];
+	u64		rec[EVENT_SCRATCH_LEVELS][EVENT_SCRATCH_SIZE / sizeof(u64)];
+};
+
+static DEFINE_PER_CPU(struct event_scratch, event_scratch);
+
+/* a scratch record for @len bytes, or NULL */
+static void *event_scratch_get(unsigned long len)
+{
+	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
+	unsigned int d = sc->depth;
+
+	if (len > EVENT_SCRATCH_SIZE || d >= EVENT_SCRATCH_LEVELS)
+		return NULL;
+	/* ours before it is used: a nested event takes the next */
+	sc->depth = d + 1;
+	barrier();
+	sc->len[d] = len;
+	return sc->rec[d];
+}
+
+/* the topmost scratch record, into @buffer if @keep */
+static bool event_scratch_put(struct trace_buffer *buffer, bool keep)
+{
+	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
+	unsigned int d = sc->depth - 1;
+	bool written = false;
+
+	if (keep)
+		written = !ring_buffer_write(buffer, sc->len[d], sc->rec[d]);
+	barrier();
+	sc->depth = d;
+	return written;
+}
+
 void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 struct trace_event_file *trace_file,
 				 unsigned long len)
 {
 	struct trace_event_call *call = trace_file->event_call;
-	struct trace_entry *ent;
+	struct trace_entry *ent = NULL;
 	unsigned int ctx;
 
 	if ((trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
@@ -260,10 +312,16 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_ctx = ctx;
 	fbuffer->regs = NULL;
 	fbuffer->buffer = READ_ONCE(trace_file->tr->buffer);
-	fbuffer->event = ring_buffer_lock_reserve(fbuffer->buffer, len);
-	if (!fbuffer->event)
-		return NULL;
-	ent = ring_buffer_event_data(fbuffer->event);
+	/* in scratch: no ring event */
+	fbuffer->event = NULL;
+	if (trace_file->flags & EVENT_FILE_FL_FILTERED)
+		ent = event_scratch_get(len);
+	if (!ent) {
+		fbuffer->event = ring_buffer_lock_reserve(fbuffer->buffer, len);
+		if (!fbuffer->event)
+			return NULL;
+		ent = ring_buffer_event_data(fbuffer->event);
+	}
 	ent->type = call->event.type;
 	ent->flags = ctx >> 16;
 	ent->preempt_count = ctx & 0xff;
@@ -279,20 +337,26 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	struct trace_event_file *file = fbuffer->trace_file;
 	unsigned long flags = file->flags;
 	enum event_trigger_type tt = ETT_NONE;
+	bool keep, written;
 
 	if (flags & EVENT_FILE_FL_TRIGGER_COND)
 		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
 					 fbuffer->event);
-	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
-	    ((flags & EVENT_FILE_FL_FILTERED) &&
-	     !filter_match_preds(rcu_dereference_raw(file->filter), fbuffer->entry))) {
+	keep = !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
+	       (!(flags & EVENT_FILE_FL_FILTERED) ||
+		filter_match_preds(rcu_dereference_raw(file->filter), fbuffer->entry));
+	if (!fbuffer->event) {
+		written = event_scratch_put(fbuffer->buffer, keep);
+	} else if (!keep) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		written = false;
 	} else {
 		ring_buffer_unlock_commit(fbuffer->buffer);
-		/* options/stacktrace: the stack after each event */
-		if (unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
-			trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
+		written = true;
 	}
+	/* options/stacktrace: the stack after each event */
+	if (written && unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
+		trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
 	if (tt)
 		event_triggers_post_call(file, tt);
 }
