@@ -97,8 +97,6 @@ int main(int argc, char **argv)
 		nanosleep(&tick, NULL);
 	if (i == 600)
 		fprintf(stderr, "tcready: recorders not ready after 30 s\n");
-	if (getenv("TCREADY_DEBUG"))
-		fprintf(stderr, "tcready: %d recorders, %d checks\n", n, i + 1);
 	execvp(argv[1], argv + 1);
 	perror(argv[1]);
 	return 127;
