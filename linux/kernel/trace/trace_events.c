@@ -249,11 +249,11 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 /*
  * A filtered event is built here and copied into the ring only if its
  * filter passes, as mainline's buffered events: one the filter drops then
- * takes no room in the ring and wakes no reader.  (trace-cmd filters out
- * its recorders' pids: left in the ring as padding, each switch of a
- * recorder woke the recorders, whose switches made more.)  A level for
- * each context that can nest on a CPU; a bigger record, or a fifth level,
- * is reserved in the ring and discarded there.
+ * takes no room in the ring (as padding it overwrote older events) and
+ * wakes no reader.  A level for each context that can nest on a CPU; a
+ * bigger record, or a fifth level, is reserved in the ring and discarded
+ * there.  The commit of a record in scratch is out of line, so that the
+ * path of unfiltered events is as before.
  */
 #define EVENT_SCRATCH_LEVELS	4
 #define EVENT_SCRATCH_SIZE	512
@@ -281,18 +281,37 @@ static void *event_scratch_get(unsigned long len)
 	return sc->rec[d];
 }
 
-/* the topmost scratch record, into @buffer if @keep */
-static bool event_scratch_put(struct trace_buffer *buffer, bool keep)
+/* the filter's verdict on @fbuffer's record (and soft disable's) */
+static __always_inline bool event_keep(struct trace_event_buffer *fbuffer,
+				       unsigned long flags)
+{
+	struct trace_event_file *file = fbuffer->trace_file;
+
+	return !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
+	       (!(flags & EVENT_FILE_FL_FILTERED) ||
+		filter_match_preds(rcu_dereference_raw(file->filter), fbuffer->entry));
+}
+
+/* trace_event_buffer_commit() of a record in scratch: into the ring if kept */
+static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
 {
 	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
+	struct trace_event_file *file = fbuffer->trace_file;
+	unsigned long flags = file->flags;
+	enum event_trigger_type tt = ETT_NONE;
 	unsigned int d = sc->depth - 1;
 	bool written = false;
 
-	if (keep)
-		written = !ring_buffer_write(buffer, sc->len[d], sc->rec[d]);
+	if (flags & EVENT_FILE_FL_TRIGGER_COND)
+		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry, NULL);
+	if (event_keep(fbuffer, flags))
+		written = !ring_buffer_write(fbuffer->buffer, sc->len[d], sc->rec[d]);
 	barrier();
 	sc->depth = d;
-	return written;
+	if (written && unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
+		trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
+	if (tt)
+		event_triggers_post_call(file, tt);
 }
 
 void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
@@ -300,7 +319,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 unsigned long len)
 {
 	struct trace_event_call *call = trace_file->event_call;
-	struct trace_entry *ent = NULL;
+	struct trace_entry *ent;
 	unsigned int ctx;
 
 	if ((trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
@@ -312,16 +331,19 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_ctx = ctx;
 	fbuffer->regs = NULL;
 	fbuffer->buffer = READ_ONCE(trace_file->tr->buffer);
-	/* in scratch: no ring event */
-	fbuffer->event = NULL;
-	if (trace_file->flags & EVENT_FILE_FL_FILTERED)
+	if (unlikely(trace_file->flags & EVENT_FILE_FL_FILTERED)) {
 		ent = event_scratch_get(len);
-	if (!ent) {
-		fbuffer->event = ring_buffer_lock_reserve(fbuffer->buffer, len);
-		if (!fbuffer->event)
-			return NULL;
-		ent = ring_buffer_event_data(fbuffer->event);
+		/* in scratch: no ring event */
+		if (ent) {
+			fbuffer->event = NULL;
+			goto fill;
+		}
 	}
+	fbuffer->event = ring_buffer_lock_reserve(fbuffer->buffer, len);
+	if (!fbuffer->event)
+		return NULL;
+	ent = ring_buffer_event_data(fbuffer->event);
+fill:
 	ent->type = call->event.type;
 	ent->flags = ctx >> 16;
 	ent->preempt_count = ctx & 0xff;
@@ -337,26 +359,22 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	struct trace_event_file *file = fbuffer->trace_file;
 	unsigned long flags = file->flags;
 	enum event_trigger_type tt = ETT_NONE;
-	bool keep, written;
 
+	if (unlikely(!fbuffer->event)) {
+		event_scratch_commit(fbuffer);
+		return;
+	}
 	if (flags & EVENT_FILE_FL_TRIGGER_COND)
 		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
 					 fbuffer->event);
-	keep = !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
-	       (!(flags & EVENT_FILE_FL_FILTERED) ||
-		filter_match_preds(rcu_dereference_raw(file->filter), fbuffer->entry));
-	if (!fbuffer->event) {
-		written = event_scratch_put(fbuffer->buffer, keep);
-	} else if (!keep) {
+	if (!event_keep(fbuffer, flags)) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-		written = false;
 	} else {
 		ring_buffer_unlock_commit(fbuffer->buffer);
-		written = true;
+		/* options/stacktrace: the stack after each event */
+		if (unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
+			trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
 	}
-	/* options/stacktrace: the stack after each event */
-	if (written && unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
-		trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
 	if (tt)
 		event_triggers_post_call(file, tt);
 }
