@@ -197,19 +197,35 @@ static void graph_stacks_alloc_all(void)
 	read_unlock(&tasklist_lock);
 }
 
-/* The unwinder's view: return_to_handler(_lean) stands for the saved address. */
+static __always_inline bool is_graph_handler(unsigned long addr)
+{
+	return addr == (unsigned long)return_to_handler ||
+	       addr == (unsigned long)return_to_handler_lean;
+}
+
+/*
+ * The unwinder's view: return_to_handler(_lean) stands for the saved
+ * address.  A traced function that tail-calls another (sibling calls are
+ * on without frame pointers) has the callee hook the same slot again:
+ * the callee's frame saved the handler, the caller's frame below it the
+ * real address.
+ */
 unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp)
 {
 	struct graph_stack *s = stack_of(task);
+	unsigned long saved;
 	int i;
 
-	if ((ret != (unsigned long)return_to_handler &&
-	     ret != (unsigned long)return_to_handler_lean) || !s)
+	if (!is_graph_handler(ret) || !s)
 		return ret;
-	for (i = READ_ONCE(task->curr_ret_stack) - 1; i >= 0; i--)
-		if (s->frame[i].retp == retp)
-			return s->frame[i].ret;
+	for (i = READ_ONCE(task->curr_ret_stack) - 1; i >= 0; i--) {
+		if (READ_ONCE(s->frame[i].retp) != retp)
+			continue;
+		saved = READ_ONCE(s->frame[i].ret);
+		if (!is_graph_handler(saved))
+			return saved;
+	}
 	return ret;
 }
 
