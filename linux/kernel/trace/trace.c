@@ -27,6 +27,7 @@
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched/clock.h>
@@ -588,32 +589,87 @@ void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 }
 
 /*
+ * Where the frames to show start in @entries: the unwinders differ by a
+ * frame at the start (ORC also reports the function that called
+ * stack_trace_save()), and gcc inlines or turns into tail calls what it
+ * likes, so the frames are found by what they are, not counted.
+ */
+
+/* the function @addr is in, if it is one of @fns */
+static bool notrace frame_in(unsigned long addr, const void *const *fns)
+{
+	unsigned long size, off;
+
+	if (!kallsyms_lookup_size_offset(addr, &size, &off))
+		return false;
+	for (; *fns; fns++)
+		if (addr - off == (unsigned long)*fns)
+			return true;
+	return false;
+}
+
+/* after the last of the first frames inside one of @fns, or 0 */
+static unsigned int notrace stack_above(const unsigned long *entries,
+					unsigned int n,
+					const void *const *fns)
+{
+	unsigned int i, start = 0;
+
+	for (i = 0; i < n; i++) {
+		if (frame_in(entries[i], fns))
+			start = i + 1;
+		else if (start)
+			break;
+	}
+	return start;
+}
+
+/* at the frame that returns to @ret, or 0 */
+static unsigned int notrace stack_at(const unsigned long *entries,
+				     unsigned int n, unsigned long ret)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (entries[i] == ret)
+			return i;
+	return 0;
+}
+
+/*
  * trace_dump_stack(): the caller's kernel stack as a kernel_stack event in
  * the top-level buffer, its first @skip frames left out (as mainline's).
- * Not inlined: its own frame is the one more that stack_trace_save() skips.
+ * Not inlined: its return address is the caller's frame.
  */
 noinline void trace_dump_stack(int skip)
 {
 	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
 	unsigned long entries[STACK_MAX];
-	unsigned int n;
+	unsigned int n, i;
 
 	if (!b || skip < 0)
 		return;
-	n = stack_trace_save(entries, STACK_MAX, skip + 1);
-	trace_stack_entries(b, entries, n, tracing_gen_ctx());
+	n = stack_trace_save(entries, STACK_MAX, 0);
+	i = stack_at(entries, n, _RET_IP_) + skip;
+	if (i < n)
+		trace_stack_entries(b, entries + i, n - i, tracing_gen_ctx());
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
-/* the same into @b, for the event triggers, with the context @trace_ctx */
-noinline void trace_buffer_stack(struct trace_buffer *b, int skip,
-				 unsigned int trace_ctx)
+/*
+ * The same into @b, for the events, with the context @trace_ctx: from
+ * the frame after the tracer's own, the functions in @fns (NULL ended),
+ * as mainline shows it with either unwinder.
+ */
+void trace_buffer_stack(struct trace_buffer *b, const void *const *fns,
+			unsigned int trace_ctx)
 {
 	unsigned long entries[STACK_MAX];
-	unsigned int n;
+	unsigned int n, i;
 
-	n = stack_trace_save(entries, STACK_MAX, skip + 1);
-	trace_stack_entries(b, entries, n, trace_ctx);
+	n = stack_trace_save(entries, STACK_MAX, 0);
+	i = stack_above(entries, n, fns);
+	trace_stack_entries(b, entries + i, n - i, trace_ctx);
 }
 
 /*

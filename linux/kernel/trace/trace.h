@@ -529,7 +529,10 @@ static inline void trace_commit(struct trace_buffer *b)
 void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 		      unsigned int trace_ctx);
 /* the caller's stack into @b, less its first @skip frames */
-void trace_buffer_stack(struct trace_buffer *b, int skip, unsigned int trace_ctx);
+void trace_buffer_stack(struct trace_buffer *b, const void *const *fns,
+			unsigned int trace_ctx);
+/* the functions an event's record goes through on its way to the ring */
+extern const void *const event_commit_fns[];
 
 char *trace_listing(struct mutex *lock, void (*fill)(struct seq_buf *s, void *data),
 		    void *data, size_t *len, size_t cap);

@@ -309,7 +309,8 @@ static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
 	barrier();
 	sc->depth = d;
 	if (written && unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
-		trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
+		trace_buffer_stack(fbuffer->buffer, event_commit_fns,
+				   fbuffer->trace_ctx);
 	if (tt)
 		event_triggers_post_call(file, tt);
 }
@@ -373,12 +374,25 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		ring_buffer_unlock_commit(fbuffer->buffer);
 		/* options/stacktrace: the stack after each event */
 		if (unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
-			trace_buffer_stack(fbuffer->buffer, 0, fbuffer->trace_ctx);
+			trace_buffer_stack(fbuffer->buffer, event_commit_fns,
+					   fbuffer->trace_ctx);
 	}
 	if (tt)
 		event_triggers_post_call(file, tt);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
+
+/*
+ * Where an event's stack trace starts (options/stacktrace, the stacktrace
+ * trigger): after these, at the probe, whichever of them gcc turned into
+ * tail calls.  Mainline 6.12 shows "=> trace_event_raw_event_<event>" first.
+ */
+const void *const event_commit_fns[] = {
+	trace_event_buffer_commit,
+	event_scratch_commit,
+	event_triggers_post_call,
+	NULL
+};
 
 /* the class's probe on its tracepoint, with the file as its data */
 int trace_event_reg(struct trace_event_call *call, enum trace_reg type, void *data)

@@ -302,9 +302,10 @@ static noinline void notrace trig_fire(struct trace_event_file *file, struct eve
 			trace_snapshot_swap(file->tr);
 		return;
 	case TRIG_STACKTRACE:
-		/* the frames of the trigger call, up to the commit */
+		/* from the event's probe on, as mainline */
 		if (trig_spend(t))
-			trace_buffer_stack(b, 2, tracing_gen_ctx());
+			trace_buffer_stack(b, event_commit_fns,
+					   tracing_gen_ctx());
 		return;
 	case TRIG_ENABLE:
 	case TRIG_DISABLE:
