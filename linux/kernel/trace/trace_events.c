@@ -292,27 +292,46 @@ static __always_inline bool event_keep(struct trace_event_buffer *fbuffer,
 		filter_match_preds(rcu_dereference_raw(file->filter), fbuffer->entry));
 }
 
-/* trace_event_buffer_commit() of a record in scratch: into the ring if kept */
-static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
+/* the triggers that look at the record, before it is kept or dropped */
+static __always_inline enum event_trigger_type
+event_triggers_first(struct trace_event_buffer *fbuffer, unsigned long flags)
 {
-	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
-	struct trace_event_file *file = fbuffer->trace_file;
-	unsigned long flags = file->flags;
-	enum event_trigger_type tt = ETT_NONE;
-	unsigned int d = sc->depth - 1;
-	bool written = false;
+	if (!(flags & EVENT_FILE_FL_TRIGGER_COND))
+		return ETT_NONE;
+	/* ->event is NULL for a record in scratch */
+	return event_triggers_call(fbuffer->trace_file, fbuffer->buffer,
+				   fbuffer->entry, fbuffer->event);
+}
 
-	if (flags & EVENT_FILE_FL_TRIGGER_COND)
-		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry, NULL);
-	if (event_keep(fbuffer, flags))
-		written = !ring_buffer_write(fbuffer->buffer, sc->len[d], sc->rec[d]);
-	barrier();
-	sc->depth = d;
+/* once the record is in the ring (@written) or dropped */
+static __always_inline void event_commit_done(struct trace_event_buffer *fbuffer,
+					      bool written,
+					      enum event_trigger_type tt)
+{
+	struct trace_event_file *file = fbuffer->trace_file;
+
+	/* options/stacktrace: the stack after each event */
 	if (written && unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
 		trace_buffer_stack(fbuffer->buffer, event_commit_fns,
 				   fbuffer->trace_ctx);
 	if (tt)
 		event_triggers_post_call(file, tt);
+}
+
+/* trace_event_buffer_commit() of a record in scratch: into the ring if kept */
+static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
+{
+	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
+	unsigned long flags = fbuffer->trace_file->flags;
+	enum event_trigger_type tt = event_triggers_first(fbuffer, flags);
+	unsigned int d = sc->depth - 1;
+	bool written = false;
+
+	if (event_keep(fbuffer, flags))
+		written = !ring_buffer_write(fbuffer->buffer, sc->len[d], sc->rec[d]);
+	barrier();
+	sc->depth = d;
+	event_commit_done(fbuffer, written, tt);
 }
 
 void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
@@ -357,28 +376,21 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
-	struct trace_event_file *file = fbuffer->trace_file;
-	unsigned long flags = file->flags;
-	enum event_trigger_type tt = ETT_NONE;
+	unsigned long flags = fbuffer->trace_file->flags;
+	enum event_trigger_type tt;
+	bool written;
 
 	if (unlikely(!fbuffer->event)) {
 		event_scratch_commit(fbuffer);
 		return;
 	}
-	if (flags & EVENT_FILE_FL_TRIGGER_COND)
-		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
-					 fbuffer->event);
-	if (!event_keep(fbuffer, flags)) {
-		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-	} else {
+	tt = event_triggers_first(fbuffer, flags);
+	written = event_keep(fbuffer, flags);
+	if (written)
 		ring_buffer_unlock_commit(fbuffer->buffer);
-		/* options/stacktrace: the stack after each event */
-		if (unlikely(file->tr->trace_flags & TRACE_ITER_STACKTRACE))
-			trace_buffer_stack(fbuffer->buffer, event_commit_fns,
-					   fbuffer->trace_ctx);
-	}
-	if (tt)
-		event_triggers_post_call(file, tt);
+	else
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+	event_commit_done(fbuffer, written, tt);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 
