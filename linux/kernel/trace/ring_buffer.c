@@ -160,7 +160,9 @@
  * (want, the lowest of its waiters', stored before pending): one waiting for
  * buffer_percent of the ring is not woken by each event before. Readers
  * only move head on, so the mark is never later than what the waiter
- * checks for; the waiter checks again when woken.
+ * checks for; the waiter checks again when woken. A resize changes what
+ * the mark stands for: it wakes the CPU's waiters, which arm again (the
+ * lowest mark is kept, so a mark made for a larger ring gives way).
 
  * Resize and reset pause the CPU's writers (record_disabled, then
  * synchronize_rcu() as writers run with preemption disabled) and hold the
@@ -1558,6 +1560,8 @@ static int rb_resize_cpu(struct rb_cpu *cb, unsigned long nr)
 	cb->lap_end = 0;
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	rb_unpause(cb);
+	/* the waiters' mark was for the old size: they arm again */
+	wake_up_all(&cb->waiters.waitq);
 
 	for (i = 0; i < npool; i++)
 		rb_free_page(pool[i]);
