@@ -29,6 +29,7 @@
 #include <linux/mutex.h>
 #include <linux/sched/task_stack.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/sysctl.h>
 #include <linux/tracefs.h>
@@ -201,9 +202,19 @@ static const struct file_operations max_size_fops = {
  */
 static int stack_trace_show(struct seq_file *m, void *v)
 {
-	unsigned long ip[STACK_MAX_ENTRIES], depth[STACK_MAX_ENTRIES], flags;
+	/* a copy taken under the lock, printed outside it: 1 kB, not on the stack */
+	struct {
+		unsigned long	ip[STACK_MAX_ENTRIES];
+		unsigned long	depth[STACK_MAX_ENTRIES];
+	} *snap;
+	unsigned long *ip, *depth, flags;
 	unsigned int i, n;
 
+	snap = kmalloc(sizeof(*snap), GFP_KERNEL);
+	if (!snap)
+		return -ENOMEM;
+	ip = snap->ip;
+	depth = snap->depth;
 	local_irq_save(flags);
 	arch_spin_lock(&max_lock);
 	n = nr_entries;
@@ -224,6 +235,7 @@ static int stack_trace_show(struct seq_file *m, void *v)
 		seq_printf(m, "%3u) %8lu   %5lu   %pS\n", i, depth[i],
 			   i + 1 < n ? depth[i] - depth[i + 1] : depth[i],
 			   (void *)ip[i]);
+	kfree(snap);
 	return 0;
 }
 
