@@ -86,6 +86,12 @@ echo 1 > function_profile_enabled
 loops getppid 20000 > /dev/null
 echo 0 > function_profile_enabled
 info profiler_hits_per_getppid "$(cat trace_stat/function* | awk '$2 ~ /^[0-9]+$/ { s += $2 } END { printf "%.1f", s / 20000 }')"
+# and per fork/exec iteration (starting the profiler again resets it):
+# with one NOP per traced call, the floor of "tracing off"
+echo 1 > function_profile_enabled
+loops forkexec 20 > /dev/null
+echo 0 > function_profile_enabled
+info profiler_hits_per_forkexec "$(cat trace_stat/function* | awk '$2 ~ /^[0-9]+$/ { s += $2 } END { printf "%.1f", s / 20 }')"
 
 # 2. per traced call: function, function_graph, profiler, stack tracer; all or one
 # function; the function tracer also under large filters: '*' (every
