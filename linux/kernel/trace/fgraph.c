@@ -568,11 +568,19 @@ static __always_inline void ret_to_users(struct graph_stack *s,
 		.irqflags	= irqflags,
 	};
 	unsigned long mask = taken & READ_ONCE(fgraph_mask);
+	struct fgraph_user *u;
+	int id;
 
+	/* one user: without the loop, as graph_entry() */
+	if (likely(mask && !(mask & (mask - 1)))) {
+		id = __ffs(mask);
+		u = READ_ONCE(fgraph_users[id]);
+		if (u && !gen_before(gen, u->gen))
+			u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
+		return;
+	}
 	while (mask) {
-		struct fgraph_user *u;
-		int id = next_user(&mask);
-
+		id = next_user(&mask);
 		u = READ_ONCE(fgraph_users[id]);
 		/* a user added since the call was not asked about it */
 		if (!u || gen_before(gen, u->gen))
@@ -635,9 +643,16 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	taken = (u16)users;
 	opened = (u16)(users >> 48);
 	mask = taken;
-	while (mask) {
-		id = next_user(&mask);
-		s->cnt[id].depth -= counts_hold(s, id, gen);
+	if (likely(!(mask & (mask - 1)))) {	/* one taker, or none */
+		if (mask) {
+			id = __ffs(mask);
+			s->cnt[id].depth -= counts_hold(s, id, gen);
+		}
+	} else {
+		while (mask) {
+			id = next_user(&mask);
+			s->cnt[id].depth -= counts_hold(s, id, gen);
+		}
 	}
 	if (unlikely((users >> 16) & 0xffffffffULL)) {
 		bool irq = f->pc & HARDIRQ_MASK;
