@@ -548,6 +548,17 @@ static __always_inline bool counts_hold(struct graph_stack *s, int id,
 	return !gen_before(gen, s->cnt[id].gen);
 }
 
+/* user @id's ->ret(), unless it was added since the call (not asked then) */
+static __always_inline void ret_to_user(struct graph_stack *s, int id,
+					const struct fgraph_ret *r,
+					unsigned int gen, unsigned int opened)
+{
+	struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+
+	if (u && !gen_before(gen, u->gen))
+		u->ret(u, r, s->cnt[id].depth, opened & BIT(id));
+}
+
 /*
  * ->ret() of each user in @taken.  @r is filled where it is declared: a
  * plain declaration would be zeroed first (INIT_STACK_ALL_ZERO), on every
@@ -568,25 +579,14 @@ static __always_inline void ret_to_users(struct graph_stack *s,
 		.irqflags	= irqflags,
 	};
 	unsigned long mask = taken & READ_ONCE(fgraph_mask);
-	struct fgraph_user *u;
-	int id;
 
 	/* one user: without the loop, as graph_entry() */
 	if (likely(mask && !(mask & (mask - 1)))) {
-		id = __ffs(mask);
-		u = READ_ONCE(fgraph_users[id]);
-		if (u && !gen_before(gen, u->gen))
-			u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
+		ret_to_user(s, __ffs(mask), &r, gen, opened);
 		return;
 	}
-	while (mask) {
-		id = next_user(&mask);
-		u = READ_ONCE(fgraph_users[id]);
-		/* a user added since the call was not asked about it */
-		if (!u || gen_before(gen, u->gen))
-			continue;
-		u->ret(u, &r, s->cnt[id].depth, opened & BIT(id));
-	}
+	while (mask)
+		ret_to_user(s, next_user(&mask), &r, gen, opened);
 }
 
 /*

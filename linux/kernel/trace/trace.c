@@ -572,19 +572,28 @@ static void notrace trace_stack_entries(struct trace_buffer *b, const unsigned l
 	trace_commit(b);
 }
 
+/* the frame that returns to @ret: its index in @entries, or @n */
+static unsigned int notrace stack_find(const unsigned long *entries,
+				       unsigned int n, unsigned long ret)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (entries[i] == ret)
+			break;
+	return i;
+}
+
 void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 			      unsigned int trace_ctx)
 {
 	unsigned long entries[STACK_MAX];
-	unsigned int n, i, skip = 0;
+	unsigned int n, skip;
 
 	n = stack_trace_save(entries, STACK_MAX, 0);
-	for (i = 0; i < n; i++) {
-		if (entries[i] == ip + MCOUNT_INSN_SIZE) {
-			skip = i + 1;
-			break;
-		}
-	}
+	/* from the traced function's caller on */
+	skip = stack_find(entries, n, ip + MCOUNT_INSN_SIZE);
+	skip = skip < n ? skip + 1 : 0;
 	trace_stack_entries(b, entries + skip, n - skip, trace_ctx);
 }
 
@@ -624,18 +633,6 @@ static unsigned int notrace stack_above(const unsigned long *entries,
 	return start;
 }
 
-/* at the frame that returns to @ret, or 0 */
-static unsigned int notrace stack_at(const unsigned long *entries,
-				     unsigned int n, unsigned long ret)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (entries[i] == ret)
-			return i;
-	return 0;
-}
-
 /*
  * trace_dump_stack(): the caller's kernel stack as a kernel_stack event in
  * the top-level buffer, its first @skip frames left out (as mainline's).
@@ -650,7 +647,8 @@ noinline void trace_dump_stack(int skip)
 	if (!b || skip < 0)
 		return;
 	n = stack_trace_save(entries, STACK_MAX, 0);
-	i = stack_at(entries, n, _RET_IP_) + skip;
+	i = stack_find(entries, n, _RET_IP_);
+	i = (i < n ? i : 0) + skip;
 	if (i < n)
 		trace_stack_entries(b, entries + i, n - i, tracing_gen_ctx());
 }

@@ -528,7 +528,7 @@ static inline void trace_commit(struct trace_buffer *b)
 
 void trace_func_stack(struct trace_buffer *b, unsigned long ip,
 		      unsigned int trace_ctx);
-/* the caller's stack into @b, less its first @skip frames */
+/* the stack into @b from the frame after those in the functions @fns */
 void trace_buffer_stack(struct trace_buffer *b, const void *const *fns,
 			unsigned int trace_ctx);
 /* the functions an event's record goes through on its way to the ring */
