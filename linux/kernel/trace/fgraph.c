@@ -274,18 +274,23 @@ static __always_inline bool graph_guard_take(int bit)
 	return true;
 }
 
-/* the bit is a constant on each side of the branch: cheaper than a shift */
-static __always_inline int graph_guard_enter(void)
+/*
+ * The bit taken, as a mask (0: held already).  It is a constant on each
+ * side of the branch, and the exit flips it off with one xor: cheaper
+ * than a shift.
+ */
+static __always_inline unsigned long graph_guard_enter(void)
 {
 	if (unlikely(in_nmi()))
-		return graph_guard_take(TRACE_REC_GRAPH + 1) ? TRACE_REC_GRAPH + 1 : -1;
-	return graph_guard_take(TRACE_REC_GRAPH) ? TRACE_REC_GRAPH : -1;
+		return graph_guard_take(TRACE_REC_GRAPH + 1) ? BIT(TRACE_REC_GRAPH + 1) : 0;
+	return graph_guard_take(TRACE_REC_GRAPH) ? BIT(TRACE_REC_GRAPH) : 0;
 }
 
-static __always_inline void graph_guard_exit(int bit)
+/* @held: what graph_guard_enter() or graph_guard_take() set */
+static __always_inline void graph_guard_exit(unsigned long held)
 {
 	barrier();
-	current->trace_recursion &= ~BIT(bit);
+	current->trace_recursion ^= held;
 }
 
 /* the first call user @u sees on this stack */
@@ -347,13 +352,20 @@ static __always_inline void open_caller(struct graph_stack *s, int idx,
 		s->cnt[id].depth - 1, f->calltime);
 }
 
-/* Count a pushed frame's @users bits in the users' counts (the pop uncounts them in place). */
-static __always_inline void counts_push(struct graph_stack *s, u64 users)
+/*
+ * Count a pushed frame's @users bits in the users' counts (the pop
+ * uncounts them in place); @one >= 0: the bits are that user's alone.
+ */
+static __always_inline void counts_push(struct graph_stack *s, u64 users,
+					int one)
 {
 	unsigned long mask = (u16)users;
 
-	while (mask)
-		s->cnt[next_user(&mask)].depth++;
+	if (one >= 0)
+		s->cnt[one].depth += mask >> one;	/* taken: 1, else 0 */
+	else
+		while (mask)
+			s->cnt[next_user(&mask)].depth++;
 	if (likely(!(users >> 16)))
 		return;
 	mask = (u16)(users >> 16);
@@ -402,13 +414,12 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 {
 	unsigned long *parent = (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
 	struct graph_stack *s = stack_of(current);
-	unsigned long mask, irqflags;
+	unsigned long mask, irqflags, held;
 	struct fgraph_user *u;
 	struct graph_frame *f;
 	unsigned int gen;
 	bool exact, ctx;
-	int id, idx;
-	int bit;
+	int id, idx, one;
 	u64 users;
 
 	if (!s || atomic_read(&current->tracing_graph_pause))
@@ -430,8 +441,8 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	 * trampoline may call us straight (see the top).
 	 */
 	local_irq_save(irqflags);
-	bit = graph_guard_enter();
-	if (bit < 0)
+	held = graph_guard_enter();
+	if (!held)
 		goto out_irq;
 	idx = current->curr_ret_stack;
 	if (likely(exact && mask)) {
@@ -444,7 +455,9 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 		 * root: a user with neither never reads it.
 		 */
 		ctx = (u && u->open) || (users >> 16);
+		one = id;
 	} else {
+		one = -1;
 		users = 0;
 		while (mask) {
 			id = next_user(&mask);
@@ -472,13 +485,13 @@ static void notrace graph_entry(unsigned long ip, unsigned long parent_ip,
 	f->gen = gen;
 	local64_set(&f->child_ns, 0);
 	f->calltime = TRACE_CLOCK_LOCAL();
-	counts_push(s, users);
+	counts_push(s, users, one);
 	barrier();
 	WRITE_ONCE(f->users, users);	/* none opened yet */
 	barrier();
 	*parent = (unsigned long)return_to_handler;
 out:
-	graph_guard_exit(bit);
+	graph_guard_exit(held);
 out_irq:
 	local_irq_restore(irqflags);
 }
@@ -536,7 +549,7 @@ static void notrace graph_entry_lean(unsigned long ip, unsigned long parent_ip,
 		barrier();
 		*parent = (unsigned long)return_to_handler_lean;
 	}
-	graph_guard_exit(TRACE_REC_GRAPH);
+	graph_guard_exit(BIT(TRACE_REC_GRAPH));
 out:
 	local_irq_restore(irqflags);
 }
@@ -615,10 +628,10 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	struct graph_stack *s = stack_of(current);
 	int idx = current->curr_ret_stack - 1;
 	unsigned int taken, opened, gen;
-	unsigned long irqflags, mask, ret, func;
+	unsigned long irqflags, mask, ret, func, held;
 	u64 now, calltime, child_ns, users;
 	struct graph_frame *f;
-	int bit, id;
+	int id;
 
 	if (WARN_ON_ONCE(!s || idx < 0))
 		panic("function_graph: return with an empty shadow stack\n");
@@ -631,6 +644,12 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	 * the users are called, as on entry, for our guard.
 	 */
 	local_irq_save(irqflags);
+	/*
+	 * The return's time first, while little is live across the call
+	 * (sched_clock is notrace).  A frame pushed for its counts alone,
+	 * which no user took, does not use it.
+	 */
+	now = TRACE_CLOCK_LOCAL();
 	f = &s->frame[idx];
 	/* no NMI opens the call once its bits are taken: NMIs above */
 	users = READ_ONCE(f->users);
@@ -680,14 +699,13 @@ unsigned long notrace ftrace_return_to_handler(unsigned long retval)
 	/* the users are called with irqs still off, under our guard */
 	if (!taken)
 		goto out;
-	bit = graph_guard_enter();
-	if (bit < 0)
+	held = graph_guard_enter();
+	if (!held)
 		goto out;
-	now = TRACE_CLOCK_LOCAL();
 	calltime = graph_calltime(s, idx, calltime, child_ns, now);
 	ret_to_users(s, taken, opened, gen, func, retval, calltime, now,
 		     irqflags);
-	graph_guard_exit(bit);
+	graph_guard_exit(held);
 out:
 	local_irq_restore(irqflags);
 	return ret;
@@ -735,7 +753,7 @@ unsigned long notrace ftrace_return_to_handler_lean(void)
 	/* the user that pushed it, unless it has gone since */
 	if (u && !gen_before(gen, u->gen))
 		u->took(u, cookie, calltime, now);
-	graph_guard_exit(TRACE_REC_GRAPH);
+	graph_guard_exit(BIT(TRACE_REC_GRAPH));
 out:
 	local_irq_restore(irqflags);
 	return ret;
