@@ -3,7 +3,8 @@
 
 Each build/bench.KERNEL holds the guest's "BENCH name value unit" and
 "BENCH-INFO key value" lines (bench/guest.sh) for KERNEL in ours,
-mainline and nopg (mainline built without the function tracer)."""
+mainline, nopg (mainline built without the function tracer) and noipa
+(nopg built with -fno-ipa-ra)."""
 import os
 import re
 import statistics
@@ -29,7 +30,7 @@ def load(kernel):
     return runs, info
 
 
-K = {k: load(k) for k in ('ours', 'mainline', 'nopg')}
+K = {k: load(k) for k in ('ours', 'mainline', 'nopg', 'noipa')}
 
 
 def med(kernel, name):
@@ -69,15 +70,16 @@ out = []
 w = out.append
 w('# Benchmarks: our tracer and mainline 6.12 side by side\n')
 w(f'linux-source-6.12 {VERSION}, tinyconfig + configs/qemu.config for all '
-  'three kernels: **ours**, **mainline** (6.12 with its own ftrace) and '
-  '**no -pg** (mainline without CONFIG_FUNCTION_TRACER).  QEMU TCG, '
+  'four kernels: **ours**, **mainline** (6.12 with its own ftrace), '
+  '**no -pg** (mainline without CONFIG_FUNCTION_TRACER) and **no IPA-RA** '
+  '(no -pg built with `-fno-ipa-ra`).  QEMU TCG, '
   '`-icount shift=0,sleep=off` (guest time is virtual: one instruction '
   f'is one nanosecond), `-smp 2`.  Each figure is the median of {RUNS} runs '
   'in one boot, ± half the spread (max - min) as a share of the median.  '
   'Regenerate: `make bench` (`BENCH_RUNS=N`, `BENCH_ONLY="ours"` to rerun '
   'one kernel).  The guest script is `bench/guest.sh`; the workloads are '
   '`harness/guest/loops.c` and `harness/guest/timeit.c`.\n')
-for k in ('ours', 'mainline', 'nopg'):
+for k in ('ours', 'mainline', 'nopg', 'noipa'):
     if info(k, 'unfinished'):
         w(f'*{k}: the run did not finish within the host limit '
           f'({info(k, "unfinished")} s); later rows are missing.*\n')
@@ -93,23 +95,32 @@ w(f'Traceable functions: ours {info("ours", "functions")}, '
 w('## Tracing off\n')
 w('`loops getppid 1000000` and `loops forkexec 200` (fork, exec '
   '/bin/true, wait), with current_tracer nop.  ns per iteration.\n')
-w('The floor is what the NOPs alone cost: one instruction (one ns) per '
-  'traced call, the calls per iteration counted on ours (events per getppid '
-  'iteration; the profiler\'s hits per fork/exec iteration, '
-  '`loops forkexec 20`), over no -pg\'s time.\n')
-w('| workload | no -pg | mainline | ours | ours / no -pg | mainline / no -pg | floor |')
-w('|---|---:|---:|---:|---:|---:|---:|')
+w('What -pg costs with no tracer at all, its floor, has two parts.  gcc '
+  'turns IPA-RA off wherever -pg is on (`-fipa-ra` does not bring it back): '
+  'a caller saves the registers a callee would have left alone.  '
+  '**no IPA-RA** is no -pg built with `-fno-ipa-ra`: that part alone.  The '
+  'NOPs cost one instruction (one ns) per traced call, the calls per '
+  'iteration counted on ours (events per getppid iteration; the '
+  'profiler\'s hits per fork/exec iteration, `loops forkexec 20`).  NOPs '
+  'only: no -pg\'s time plus the NOPs; -pg floor: no IPA-RA\'s time plus '
+  'the NOPs; both over no -pg\'s time.\n')
+w('| workload | no -pg | no IPA-RA | mainline | ours | ours / no -pg '
+  '| mainline / no -pg | no IPA-RA / no -pg | NOPs only | -pg floor |')
+w('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for n, c in (('off_getppid', 'calls_per_getppid'),
              ('off_forkexec', 'profiler_hits_per_forkexec')):
     try:
         calls = float(info('ours', c))
     except (TypeError, ValueError):
         calls = None
-    base = med('nopg', n)
-    floor = '-' if calls is None or not base else f'{1 + calls / base:.3f}'
-    w(f'| {n} | {cell("nopg", n)} | {cell("mainline", n)} | {cell("ours", n)} '
-      f'| {ratio(med("ours", n), med("nopg", n), 3)} '
-      f'| {ratio(med("mainline", n), med("nopg", n), 3)} | {floor} |')
+    base, noipa = med('nopg', n), med('noipa', n)
+    nops = '-' if calls is None or not base else f'{1 + calls / base:.3f}'
+    floor = ('-' if calls is None or not base or noipa is None
+             else f'{(noipa + calls) / base:.3f}')
+    w(f'| {n} | {cell("nopg", n)} | {cell("noipa", n)} | {cell("mainline", n)} '
+      f'| {cell("ours", n)} | {ratio(med("ours", n), base, 3)} '
+      f'| {ratio(med("mainline", n), base, 3)} | {ratio(noipa, base, 3)} '
+      f'| {nops} | {floor} |')
 w('')
 
 w('## Cost per traced call\n')

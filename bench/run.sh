@@ -1,28 +1,30 @@
 #!/bin/bash
-# run.sh: the benchmarks on three kernels built from the same Debian
-# source and config fragment: ours, mainline's own ftrace, and mainline
-# without the function tracer (no -pg).  One guest script (bench/guest.sh)
+# run.sh: the benchmarks on four kernels built from the same Debian
+# source and config fragment: ours, mainline's own ftrace, mainline
+# without the function tracer (no -pg), and that built with -fno-ipa-ra
+# (what -pg costs besides its NOPs).  One guest script (bench/guest.sh)
 # on each, under QEMU -icount shift=0,sleep=off: guest time is virtual
 # (one instruction, one nanosecond), so the figures repeat from run to
 # run and from host to host.  Writes bench/RESULTS.md.
 #
 # BENCH_RUNS (3): runs of each measurement, in one boot.
-# BENCH_ONLY="ours mainline nopg": which kernels to run (the others'
+# BENCH_ONLY="ours mainline nopg noipa": which kernels to run (the others'
 # figures are taken from the last run's logs in build/).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build
 runs=${BENCH_RUNS:-3}
-only=${BENCH_ONLY:-ours mainline nopg}
+only=${BENCH_ONLY:-ours mainline nopg noipa}
 make -C "$top" --no-print-directory kernel initramfs
 ours=$b/obj/arch/x86/boot/bzImage
-# one kernel build at a time: these two only when asked for
+# one kernel build at a time: these only when asked for
 case " $only " in *" mainline "*) mainline=$("$top/bench/anchor.sh" "$b" | tail -1)
 	# mainline's own modules (ftrace-ops.ko is built against its ftrace_ops)
 	"$top/harness/mkinitramfs.sh" "$b/initramfs-anchor.cpio.gz" "$b/anchor/obj-modroot" \
 		"$top/linux/tools/testing/selftests/ftrace" ;;
 esac
 case " $only " in *" nopg "*) nopg=$("$top/bench/anchor.sh" "$b" nopg | tail -1) ;; esac
+case " $only " in *" noipa "*) noipa=$("$top/bench/anchor.sh" "$b" noipa | tail -1) ;; esac
 
 # run KERNEL OUT SECONDS [INITRD]: what finished before the limit is still
 # reported.  INITRD defaults to ours (build/initramfs.cpio.gz).
@@ -45,6 +47,7 @@ for k in $only; do
 	case $k in
 	ours) run "$ours" ours "${BENCH_OURS_TIMEOUT:-1800}" ;;
 	nopg) run "$nopg" nopg 900 ;;
+	noipa) run "$noipa" noipa 900 ;;
 	mainline) run "$mainline" mainline "${BENCH_MAINLINE_TIMEOUT:-2400}" \
 		"$b/initramfs-anchor.cpio.gz" ;;
 	esac

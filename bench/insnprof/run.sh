@@ -3,7 +3,8 @@
 # run.sh KERNEL-DIR INITRD MODE OUT: boot the kernel built in KERNEL-DIR
 # under -icount with the insnprof plugin, run the guest test that sets up
 # MODE (off, fn_all, fn_one, graph_all, graph_one, prof_all, prof_one) and
-# loops getppid 100000 times between two syncs, and print the profile.
+# loops getppid 100000 times between two syncs (off_forkexec: fork/exec
+# 200 times, tracing off), and print the profile.
 # PROF_TEST: another guest test; PROF_SKIP=N: ignore the first N syncs.
 set -e
 here=$(dirname "$0")
@@ -17,5 +18,7 @@ timeout 1800 qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max \
 	-kernel "$1/arch/x86/boot/bzImage" -initrd "$2" \
 	-append "console=ttyS0 panic=-1 tsc=reliable clocksource=tsc harness_cpus=2 harness=check harness_tests=${PROF_TEST:-test.d/zprobe/prof.tc} prof_mode=$3" \
 	-serial stdio </dev/null 2>&1 | tr -d '\r' | grep -a "PROBE\|HARNESS-RESULT" || true
-"$here/profile.py" "$1/vmlinux" "$4.raw" 100000 > "$4"
+iters=100000
+[ "$3" = off_forkexec ] && iters=200
+"$here/profile.py" "$1/vmlinux" "$4.raw" $iters > "$4"
 head -40 "$4"
