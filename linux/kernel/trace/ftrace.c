@@ -45,7 +45,9 @@
  * Locking: ftrace_lock serialises every change to the ops list, the
  * hashes and the site states.  The callback path takes no lock: it walks
  * the ops list and reads hashes with preemption disabled, and writers
- * wait for it with ftrace_sync() before freeing anything it may see.
+ * wait for it with ftrace_sync() before freeing anything it may see.  A
+ * registered ops' ->func may change under it (fgraph.c switches its
+ * entry, with WRITE_ONCE()): it reads it once, with READ_ONCE().
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -634,7 +636,7 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
 	op = READ_ONCE(ftrace_sole_ops);
 	if (op) {
 		if (ops_may_run(op, fregs))
-			op->func(ip, parent_ip, op, fregs);
+			READ_ONCE(op->func)(ip, parent_ip, op, fregs);
 		goto out;
 	}
 	for (op = rcu_dereference_raw(ftrace_ops_list); op;
@@ -643,7 +645,7 @@ void notrace ftrace_dispatch(unsigned long ip, unsigned long parent_ip,
 		if (!(op->flags & FTRACE_OPS_FL_SUBOPS) && !ops_wants(op, ip))
 			continue;
 		if (ops_may_run(op, fregs))
-			op->func(ip, parent_ip, op, fregs);
+			READ_ONCE(op->func)(ip, parent_ip, op, fregs);
 	}
 out:
 	preempt_enable_notrace();
