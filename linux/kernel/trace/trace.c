@@ -19,6 +19,10 @@
  *    its release drops it; rmdir of an instance refuses with EBUSY while
  *    any is held.
  *  - opts_lock guards an array's @opts.
+ *  - A writer that records a stack unwinds into this CPU's room for its
+ *    nesting level (stack_room_get(), preemption off until it is put
+ *    back): no lock, and no array on the stack of the context it runs
+ *    in, NMIs included.
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
@@ -554,6 +558,48 @@ static const struct file_operations trace_marker_raw_fops = {
 #define STACK_MAX	32
 
 /*
+ * Room to unwind into, per CPU, one per nesting level: a task, a softirq,
+ * an irq and an NMI may each be unwinding on the CPU at once.  A fifth
+ * level (a stack recorded from code that runs while one is recorded) is
+ * refused.
+ */
+#define STACK_NEST	4
+
+struct stack_room {
+	unsigned long	entries[STACK_NEST][STACK_MAX];
+};
+
+static DEFINE_PER_CPU(struct stack_room, stack_room);
+static DEFINE_PER_CPU(int, stack_room_used);
+
+/*
+ * This CPU's room for the level above those in use, or NULL; preemption
+ * stays off until stack_room_put().
+ */
+static unsigned long *notrace stack_room_get(void)
+{
+	int level;
+
+	preempt_disable_notrace();
+	level = this_cpu_inc_return(stack_room_used) - 1;
+	/* the level is ours before its room is written */
+	barrier();
+	if (likely(level < STACK_NEST))
+		return this_cpu_ptr(&stack_room)->entries[level];
+	this_cpu_dec(stack_room_used);
+	preempt_enable_notrace();
+	return NULL;
+}
+
+static void notrace stack_room_put(void)
+{
+	/* done with the room before the level is given back */
+	barrier();
+	this_cpu_dec(stack_room_used);
+	preempt_enable_notrace();
+}
+
+/*
  * The stack of the traced function's caller.  Unwinding starts in the
  * tracer, so drop every frame up to the traced function itself, which
  * shows as the address after its call site (ftrace_caller's return).
@@ -584,17 +630,21 @@ static unsigned int notrace stack_find(const unsigned long *entries,
 	return i;
 }
 
+/* the callers of @ip, a traced function */
 void notrace trace_func_stack(struct trace_buffer *b, unsigned long ip,
 			      unsigned int trace_ctx)
 {
-	unsigned long entries[STACK_MAX];
+	unsigned long *entries = stack_room_get();
 	unsigned int n, skip;
 
+	if (!entries)
+		return;
 	n = stack_trace_save(entries, STACK_MAX, 0);
 	/* from the traced function's caller on */
 	skip = stack_find(entries, n, ip + MCOUNT_INSN_SIZE);
 	skip = skip < n ? skip + 1 : 0;
 	trace_stack_entries(b, entries + skip, n - skip, trace_ctx);
+	stack_room_put();
 }
 
 /*
@@ -641,16 +691,22 @@ static unsigned int notrace stack_above(const unsigned long *entries,
 noinline void trace_dump_stack(int skip)
 {
 	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
-	unsigned long entries[STACK_MAX];
-	unsigned int n, i;
+	unsigned int n, i, ctx;
+	unsigned long *entries;
 
 	if (!b || skip < 0)
+		return;
+	/* the caller's context, before the room takes preemption */
+	ctx = tracing_gen_ctx();
+	entries = stack_room_get();
+	if (!entries)
 		return;
 	n = stack_trace_save(entries, STACK_MAX, 0);
 	i = stack_find(entries, n, _RET_IP_);
 	i = (i < n ? i : 0) + skip;
 	if (i < n)
-		trace_stack_entries(b, entries + i, n - i, tracing_gen_ctx());
+		trace_stack_entries(b, entries + i, n - i, ctx);
+	stack_room_put();
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
@@ -662,12 +718,15 @@ EXPORT_SYMBOL_GPL(trace_dump_stack);
 void trace_buffer_stack(struct trace_buffer *b, const void *const *fns,
 			unsigned int trace_ctx)
 {
-	unsigned long entries[STACK_MAX];
+	unsigned long *entries = stack_room_get();
 	unsigned int n, i;
 
+	if (!entries)
+		return;
 	n = stack_trace_save(entries, STACK_MAX, 0);
 	i = stack_above(entries, n, fns);
 	trace_stack_entries(b, entries + i, n - i, trace_ctx);
+	stack_room_put();
 }
 
 /*
