@@ -558,15 +558,13 @@ static const struct file_operations trace_marker_raw_fops = {
 #define STACK_MAX	32
 
 /*
- * Room to unwind into, per CPU, one per nesting level: a task, a softirq,
- * an irq and an NMI may each be unwinding on the CPU at once.  A fifth
- * level (a stack recorded from code that runs while one is recorded) is
- * refused.
+ * Room to unwind into, per CPU, one per nesting level (trace_nest_get()):
+ * a task, a softirq, an irq and an NMI may each be unwinding on the CPU at
+ * once.  A fifth level (a stack recorded from code that runs while one is
+ * recorded) is refused.
  */
-#define STACK_NEST	4
-
 struct stack_room {
-	unsigned long	entries[STACK_NEST][STACK_MAX];
+	unsigned long	entries[TRACE_NEST_LEVELS][STACK_MAX];
 };
 
 static DEFINE_PER_CPU(struct stack_room, stack_room);
@@ -581,21 +579,16 @@ static unsigned long *notrace stack_room_get(void)
 	int level;
 
 	preempt_disable_notrace();
-	level = this_cpu_inc_return(stack_room_used) - 1;
-	/* the level is ours before its room is written */
-	barrier();
-	if (likely(level < STACK_NEST))
+	level = trace_nest_get(&stack_room_used);
+	if (likely(level >= 0))
 		return this_cpu_ptr(&stack_room)->entries[level];
-	this_cpu_dec(stack_room_used);
 	preempt_enable_notrace();
 	return NULL;
 }
 
 static void notrace stack_room_put(void)
 {
-	/* done with the room before the level is given back */
-	barrier();
-	this_cpu_dec(stack_room_used);
+	trace_nest_put(&stack_room_used);
 	preempt_enable_notrace();
 }
 

@@ -412,6 +412,35 @@ static __always_inline unsigned int trace_ctx_now_dec(void)
 	return ctx;
 }
 
+/*
+ * Per-CPU room with a level for each context that can nest on a CPU (a
+ * task, a softirq, an irq and an NMI), as trace_printk(), the stack
+ * writers and filtered events keep: the next level of this CPU's count
+ * @used, or -1 when all are in use.  Preemption off until
+ * trace_nest_put().
+ */
+#define TRACE_NEST_LEVELS	4
+
+static __always_inline int trace_nest_get(int __percpu *used)
+{
+	int level = this_cpu_inc_return(*used) - 1;
+
+	if (unlikely(level >= TRACE_NEST_LEVELS)) {
+		this_cpu_dec(*used);
+		return -1;
+	}
+	/* the level is ours before its room is written */
+	barrier();
+	return level;
+}
+
+static __always_inline void trace_nest_put(int __percpu *used)
+{
+	/* done with the room before the level is given back */
+	barrier();
+	this_cpu_dec(*used);
+}
+
 /* set_ftrace_pid/set_ftrace_notrace_pid verdict for current */
 DECLARE_STATIC_KEY_FALSE(ftrace_pids_key);
 bool __ftrace_pid_allowed(void);

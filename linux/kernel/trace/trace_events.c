@@ -252,31 +252,31 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
  * takes no room in the ring (as padding it overwrote older events) and
  * wakes no reader.  A level for each context that can nest on a CPU; a
  * bigger record, or a fifth level, is reserved in the ring and discarded
- * there.  The commit of a record in scratch is out of line, so that the
- * path of unfiltered events is as before.
+ * there (trace_nest_get()).  The commit of a record in scratch is out of
+ * line, so that the path of unfiltered events is as before.
  */
-#define EVENT_SCRATCH_LEVELS	4
 #define EVENT_SCRATCH_SIZE	512
 
 struct event_scratch {
-	unsigned int	depth;		/* levels in use */
-	unsigned int	len[EVENT_SCRATCH_LEVELS];
-	u64		rec[EVENT_SCRATCH_LEVELS][EVENT_SCRATCH_SIZE / sizeof(u64)];
+	unsigned int	len[TRACE_NEST_LEVELS];
+	u64		rec[TRACE_NEST_LEVELS][EVENT_SCRATCH_SIZE / sizeof(u64)];
 };
 
 static DEFINE_PER_CPU(struct event_scratch, event_scratch);
+static DEFINE_PER_CPU(int, event_scratch_used);	/* levels in use */
 
 /* a scratch record for @len bytes, or NULL */
 static void *event_scratch_get(unsigned long len)
 {
 	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
-	unsigned int d = sc->depth;
+	int d;
 
-	if (len > EVENT_SCRATCH_SIZE || d >= EVENT_SCRATCH_LEVELS)
+	if (len > EVENT_SCRATCH_SIZE)
 		return NULL;
-	/* ours before it is used: a nested event takes the next */
-	sc->depth = d + 1;
-	barrier();
+	/* a nested event takes the next level */
+	d = trace_nest_get(&event_scratch_used);
+	if (d < 0)
+		return NULL;
 	sc->len[d] = len;
 	return sc->rec[d];
 }
@@ -324,13 +324,12 @@ static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
 	struct event_scratch *sc = this_cpu_ptr(&event_scratch);
 	unsigned long flags = fbuffer->trace_file->flags;
 	enum event_trigger_type tt = event_triggers_first(fbuffer, flags);
-	unsigned int d = sc->depth - 1;
+	int d = this_cpu_read(event_scratch_used) - 1;
 	bool written = false;
 
 	if (event_keep(fbuffer, flags))
 		written = !ring_buffer_write(fbuffer->buffer, sc->len[d], sc->rec[d]);
-	barrier();
-	sc->depth = d;
+	trace_nest_put(&event_scratch_used);
 	event_commit_done(fbuffer, written, tt);
 }
 

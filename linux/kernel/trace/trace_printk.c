@@ -32,11 +32,10 @@
 
 /* as mainline's TRACE_BUF_SIZE: longer messages are cut */
 #define TP_BUF_SIZE	1024
-/* task, softirq, irq, NMI */
-#define TP_NEST		4
 
+/* one per nesting level: trace_nest_get() */
 struct tp_buffers {
-	char	buf[TP_NEST][TP_BUF_SIZE];
+	char	buf[TRACE_NEST_LEVELS][TP_BUF_SIZE];
 };
 
 static struct tp_buffers __percpu *tp_bufs;
@@ -76,20 +75,13 @@ static char *tp_get_buf(void)
 
 	if (!b)
 		return NULL;
-	n = this_cpu_inc_return(tp_nest) - 1;
-	if (unlikely(n >= TP_NEST)) {
-		this_cpu_dec(tp_nest);
-		return NULL;
-	}
-	/* the level is ours before we write into it */
-	barrier();
-	return this_cpu_ptr(b)->buf[n];
+	n = trace_nest_get(&tp_nest);
+	return n < 0 ? NULL : this_cpu_ptr(b)->buf[n];
 }
 
 static void tp_put_buf(void)
 {
-	barrier();
-	this_cpu_dec(tp_nest);
+	trace_nest_put(&tp_nest);
 }
 
 /* the top level's buffer if trace_printk() may write into it */
