@@ -8,7 +8,8 @@
 set -euo pipefail
 src=$1 obj=$2
 objs="arch/x86/kernel/ftrace_64.o arch/x86/kernel/ftrace.o kernel/fork.o kernel/exit.o"
-make -s -C "$src" O="$obj" -j"$(nproc)" $objs kernel/trace/ >/dev/null
+# -fstack-usage: the .su files tests/host/objtool reads (the code is the same)
+make -s -C "$src" O="$obj" -j"$(nproc)" KCFLAGS=-fstack-usage $objs kernel/trace/ >/dev/null
 args=()
 on() { grep -q "^CONFIG_$1=y" "$obj/.config"; }
 on HAVE_JUMP_LABEL_HACK && args+=(--hacks=jump_label)
