@@ -656,8 +656,8 @@ static const struct file_operations event_format_fops = {
 
 /* ---- events/SYSTEM/EVENT/filter and events/SYSTEM/filter --------------- */
 
-/* a filter's text may be as long as mainline's (a page) */
-#define FILTER_MAX	PAGE_SIZE
+/* a filter's text, a trigger command: less than a page, as mainline */
+#define FILTER_MAX	(PAGE_SIZE - 1)
 
 /* replace @file's filter by @f (NULL: none); the old one after a grace period */
 static void file_set_filter(struct trace_event_file *file, struct event_filter *f)
@@ -846,7 +846,7 @@ static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 	char *buf, *cmd;
 	int ret;
 
-	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
+	buf = trace_user_string(ubuf, cnt, FILTER_MAX);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	cmd = strim(buf);

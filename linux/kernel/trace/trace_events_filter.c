@@ -5,15 +5,20 @@
  * A filter is predicates on the record's fields joined by &&, || and !,
  * with parentheses: "prev_pid == 0 && next_comm ~ \"sh*\"".  Numbers
  * compare with == != < <= > >= and & (any common bit); strings (char
- * arrays, __data_loc strings, char pointers, and the pseudo fields comm
- * and cpu) with ==, != and ~ (a glob of * and ?).  A numeric field named
- * FIELD.function compares as the function its value lies in, given by
- * name or address.  Errors carry mainline 6.12's messages, errno and
- * caret positions (observed on its black box, bench/events-blackbox.md).
+ * arrays, __data_loc strings, char pointers, FIELD.ustring for a user
+ * pointer, and the pseudo fields comm and cpu) with ==, != and ~ (a glob
+ * of * and ?).  A numeric field named FIELD.function compares as the
+ * function its value lies in, given by name or address; CPUS{LIST}
+ * compares a CPU, a number or a cpumask field with a set of CPUs.
+ * Errors carry mainline 6.12's messages, errno and caret positions
+ * (observed on its black box, bench/events-blackbox.md sections 5 and 12).
  *
- * A filter compiles to a postfix program over a stack of bits, at most
- * FILTER_MAX_DEPTH deep, so the record path neither recurses nor
- * allocates.
+ * A filter is as long as a write (under a page) and nests as deep:
+ * parsing keeps its operators on a stack as big as the text, without
+ * recursion, and compiles to predicates that each say which one to test
+ * next when they are true and when false, only ever forward.  The record
+ * path tests each predicate at most once, in a loop, and allocates
+ * nothing.
  *
  * Locking: none here.  Callers (trace_events.c) build and replace filters
  * under event_mutex; the record path evaluates one under RCU-sched and a
@@ -57,6 +62,8 @@ static int field_filter_type(const char *type, int filter_type)
 		return filter_type;
 	if (strstr(type, "__data_loc") && strstr(type, "char"))
 		return FILTER_DYN_STRING;
+	if (strstr(type, "__data_loc") && strstr(type, "cpumask_t"))
+		return FILTER_CPUMASK;
 	if (strstr(type, "__rel_loc") && strstr(type, "char"))
 		return FILTER_RDYN_STRING;
 	if (strchr(type, '[') && strstr(type, "char"))
@@ -170,35 +177,34 @@ const struct event_field *event_field_find(struct trace_event_call *call,
 
 enum pred_op { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_BAND, OP_GLOB };
 
+/*
+ * A predicate, and where evaluation goes after it: to the predicate at
+ * @on_true or @on_false, or past the last one, npreds for "passes" and
+ * npreds + 1 for "fails".  Both only go forward, so a record is tested
+ * at most once per predicate, however the expression nests.
+ */
 struct filter_pred {
 	const struct event_field *field;
 	enum pred_op		op;
 	bool			is_string;
 	bool			function;	/* FIELD.function: [val, val + size) */
+	bool			nop;		/* a number of a size it cannot read */
+	bool			ustring;	/* FIELD.ustring: a user pointer */
+	/* CPUS{LIST} of more than one CPU, or of any for a cpumask field */
+	struct cpumask		*mask;
+	unsigned int		on_true;
+	unsigned int		on_false;
 	u64			val;
 	u64			size;
 	char			*str;
 	int			str_len;
 };
 
-/* the program: a predicate pushes its bit, the others combine the top */
-enum { PROG_PRED, PROG_AND, PROG_OR, PROG_NOT };
-
-struct filter_insn {
-	u8			op;
-	u16			pred;
-};
-
-#define FILTER_MAX_DEPTH	64
-#define FILTER_MAX_PREDS	256
-
 struct event_filter {
 	struct rcu_head		rcu;
 	char			*text;		/* what the filter file shows */
-	unsigned int		ninsns;
 	unsigned int		npreds;
-	struct filter_insn	*insns;		/* NULL: no program (an error) */
-	struct filter_pred	*preds;
+	struct filter_pred	*preds;		/* NULL: no program (an error) */
 	/* an error: its message and where in @cmd the parser stopped */
 	const char		*err_msg;
 	char			*cmd;
@@ -207,9 +213,10 @@ struct event_filter {
 
 bool event_filter_active(const struct event_filter *f)
 {
-	return f && f->insns;
+	return f && f->preds;
 }
 
+/* a numeric field of 1, 2, 4 or 8 bytes (the parser made the others nops) */
 static u64 field_number(const struct event_field *field, void *rec)
 {
 	void *p = rec + field->offset;
@@ -226,6 +233,12 @@ static u64 field_number(const struct event_field *field, void *rec)
 	default:
 		return *(u64 *)p;
 	}
+}
+
+static bool field_size_ok(const struct event_field *field)
+{
+	return field->filter_type == FILTER_CPU || field->size == 1 ||
+	       field->size == 2 || field->size == 4 || field->size == 8;
 }
 
 static bool compare_number(const struct filter_pred *pred, u64 v)
@@ -282,7 +295,7 @@ static bool glob_match_len(const char *pat, const char *s, int len)
 
 /* the string field of @rec, not beyond the record's bytes it names */
 static const char *field_string(const struct event_field *field, void *rec,
-				int *len, char *buf)
+				int *len, char *buf, bool user)
 {
 	u32 loc;
 
@@ -303,8 +316,14 @@ static const char *field_string(const struct event_field *field, void *rec,
 		return rec + (loc & 0xffff) +
 		       (field->filter_type == FILTER_RDYN_STRING ? field->offset + 4 : 0);
 	case FILTER_PTR_STRING:
-		*len = strncpy_from_kernel_nofault(buf, *(const char **)(rec + field->offset),
-						   MAX_FILTER_STR_VAL);
+		if (user)
+			*len = strncpy_from_user_nofault(buf, *(const char __user **)
+							 (rec + field->offset),
+							 MAX_FILTER_STR_VAL);
+		else
+			*len = strncpy_from_kernel_nofault(buf, *(const char **)
+							   (rec + field->offset),
+							   MAX_FILTER_STR_VAL);
 		if (*len < 0)
 			*len = 0;
 		else if (*len)
@@ -315,6 +334,55 @@ static const char *field_string(const struct event_field *field, void *rec,
 	return "";
 }
 
+/*
+ * A cpumask field (a __data_loc bitmap in @rec) against @mask: == the
+ * same CPUs, != not, & any in common.
+ */
+static bool compare_cpumask(const struct filter_pred *pred, void *rec)
+{
+	const struct event_field *field = pred->field;
+	u32 loc = *(u32 *)(rec + field->offset);
+	const u8 *bits = rec + (loc & 0xffff);
+	unsigned int len = loc >> 16, i, n = BITS_TO_LONGS(nr_cpu_ids);
+	bool eq = true, any = false;
+
+	for (i = 0; i < n; i++) {
+		unsigned long w = 0, m = cpumask_bits(pred->mask)[i];
+		unsigned int at = i * sizeof(w);
+
+		if (at < len)
+			memcpy(&w, bits + at, min_t(unsigned int, sizeof(w), len - at));
+		if (i == n - 1 && nr_cpu_ids % BITS_PER_LONG)
+			w &= BIT(nr_cpu_ids % BITS_PER_LONG) - 1;
+		eq &= w == m;
+		any |= !!(w & m);
+	}
+	switch (pred->op) {
+	case OP_EQ:
+		return eq;
+	case OP_NE:
+		return !eq;
+	default:
+		return any;
+	}
+}
+
+/*
+ * A number against CPUS{} of more than one CPU (mainline's): never equal
+ * to one, always different, & when among them.
+ */
+static bool compare_cpus(const struct filter_pred *pred, u64 v)
+{
+	switch (pred->op) {
+	case OP_EQ:
+		return false;
+	case OP_NE:
+		return true;
+	default:
+		return v < nr_cpu_ids && cpumask_test_cpu(v, pred->mask);
+	}
+}
+
 static bool pred_match(const struct filter_pred *pred, void *rec)
 {
 	char buf[MAX_FILTER_STR_VAL];
@@ -322,9 +390,17 @@ static bool pred_match(const struct filter_pred *pred, void *rec)
 	bool eq;
 	int len;
 
+	/* mainline's: such a predicate is false, and != true */
+	if (pred->nop)
+		return pred->op == OP_NE;
+	if (pred->mask) {
+		if (pred->field->filter_type == FILTER_CPUMASK)
+			return compare_cpumask(pred, rec);
+		return compare_cpus(pred, field_number(pred->field, rec));
+	}
 	if (!pred->is_string)
 		return compare_number(pred, field_number(pred->field, rec));
-	s = field_string(pred->field, rec, &len, buf);
+	s = field_string(pred->field, rec, &len, buf, pred->ustring);
 	if (pred->op == OP_GLOB)
 		return glob_match_len(pred->str, s, len);
 	eq = len == pred->str_len && !memcmp(s, pred->str, len);
@@ -334,54 +410,61 @@ static bool pred_match(const struct filter_pred *pred, void *rec)
 /* 1 if @rec passes @filter */
 int filter_match_preds(struct event_filter *filter, void *rec)
 {
-	const struct filter_insn *in;
-	u64 stack = 0;
-	unsigned int i;
-	u64 b;
+	const struct filter_pred *preds;
+	unsigned int i = 0, n;
 
-	if (!filter || !filter->insns)
+	if (!filter || !filter->preds)
 		return 1;
-	for (i = 0, in = filter->insns; i < filter->ninsns; i++, in++) {
-		switch (in->op) {
-		case PROG_PRED:
-			stack = stack << 1 | pred_match(&filter->preds[in->pred], rec);
-			break;
-		case PROG_NOT:
-			stack ^= 1;
-			break;
-		case PROG_AND:
-			b = stack & 1;
-			stack >>= 1;
-			stack &= ~1ULL | b;
-			break;
-		case PROG_OR:
-			b = stack & 1;
-			stack >>= 1;
-			stack |= b;
-			break;
-		}
-	}
-	return stack & 1;
+	preds = filter->preds;
+	n = filter->npreds;
+	while (i < n)
+		i = pred_match(&preds[i], rec) ? preds[i].on_true : preds[i].on_false;
+	return i == n;
 }
 EXPORT_SYMBOL_GPL(filter_match_preds);
 
 /* ---- the parser ------------------------------------------------------- */
+
+/*
+ * Without recursion: operators wait on a stack until what binds tighter
+ * is reduced (operator precedence), '!' binding tightest, then "&&",
+ * then "||", all but '!' from the left.  A reduction makes a node of the
+ * expression's tree; a node is made after its operands, so walking the
+ * nodes backwards visits every parent before its children.
+ */
+enum { STK_PAREN, STK_OR, STK_AND, STK_NOT };
+
+struct filter_node {
+	int			left, right;	/* -1: a predicate */
+	unsigned int		first;		/* its first predicate */
+	u8			op;		/* STK_AND, STK_OR */
+	bool			negate;
+	/* where evaluation goes when the node is true, false */
+	unsigned int		on_true;
+	unsigned int		on_false;
+};
 
 struct parser {
 	struct trace_event_call	*call;
 	const char		*s;
 	int			pos;
 	struct event_filter	*f;
-	int			depth;		/* of the program's stack */
-	int			max_depth;
+	unsigned int		max_preds;	/* room in f->preds */
+	struct filter_node	*nodes;		/* 2 * max_preds */
+	unsigned int		nnodes;
+	int			*vals;		/* operands: nodes */
+	unsigned int		nvals;
+	u8			*ops;		/* STK_*, strlen(s) */
+	unsigned int		nops;
 	const char		*err;
 	int			err_pos;
 	int			err_no;
 };
 
+/* the first error: @msg NULL for those mainline gives no message */
 static int fail(struct parser *p, const char *msg, int pos, int err)
 {
-	if (!p->err) {
+	if (!p->err_no) {
 		p->err = msg;
 		p->err_pos = pos;
 		p->err_no = err;
@@ -395,20 +478,6 @@ static void skip_blanks(struct parser *p)
 		p->pos++;
 }
 
-static int emit(struct parser *p, u8 op, u16 pred)
-{
-	struct event_filter *f = p->f;
-
-	if (op == PROG_PRED && ++p->depth > FILTER_MAX_DEPTH)
-		return fail(p, "Too many terms", p->pos, -EINVAL);
-	if (op == PROG_AND || op == PROG_OR)
-		p->depth--;
-	f->insns[f->ninsns].op = op;
-	f->insns[f->ninsns].pred = pred;
-	f->ninsns++;
-	return 0;
-}
-
 static const struct {
 	const char	*name;
 	enum pred_op	op;
@@ -417,183 +486,398 @@ static const struct {
 	{ "<", OP_LT }, { ">", OP_GT }, { "&", OP_BAND }, { "~", OP_GLOB },
 };
 
-static bool is_field_char(char c)
+/* as mainline 6.12's: longer numbers are refused as too long */
+#define FILTER_NUM_MAX	24
+
+static bool is_string_type(const struct event_field *field)
 {
-	return isalnum(c) || c == '_' || c == '.';
+	switch (field->filter_type) {
+	case FILTER_STATIC_STRING:
+	case FILTER_DYN_STRING:
+	case FILTER_RDYN_STRING:
+	case FILTER_PTR_STRING:
+	case FILTER_COMM:
+		return true;
+	default:
+		return false;
+	}
 }
 
-/* FIELD OP VALUE */
-static int parse_pred(struct parser *p)
+/* where the name (letters, digits, '_') at @start of @p's text ends */
+static int name_end(struct parser *p, int start)
 {
-	struct filter_pred *pred = &p->f->preds[p->f->npreds];
-	const struct event_field *field;
-	int start, end, opos, vpos, i;
-	char name[MAX_FILTER_STR_VAL];
-	char *dot, c;
+	int i = start;
 
-	skip_blanks(p);
-	start = p->pos;
-	while (is_field_char(p->s[p->pos]))
-		p->pos++;
-	end = p->pos;
-	if (start == end)
-		return fail(p, "Meaningless filter expression", p->pos, -EINVAL);
-	if (p->f->npreds >= FILTER_MAX_PREDS)
-		return fail(p, "Too many terms", start, -EINVAL);
-	snprintf(name, sizeof(name), "%.*s", end - start, p->s + start);
-	dot = strchr(name, '.');
-	if (dot) {
-		if (strcmp(dot, ".function"))
-			return fail(p, "Field not found", end + 1, -EINVAL);
-		*dot = '\0';
-		pred->function = true;
+	while (isalnum(p->s[i]) || p->s[i] == '_')
+		i++;
+	return i;
+}
+
+/* where the number (letters and digits: "0x1f") at @start ends */
+static int number_end(struct parser *p, int start)
+{
+	int i = start;
+
+	while (isalnum(p->s[i]))
+		i++;
+	return i;
+}
+
+/*
+ * CPUS{LIST} at @vpos (a cpulist: "0-3,8"), for a CPU, a number or a
+ * cpumask field, with ==, != or &; *@end after the '}'.  One CPU is that
+ * number to a scalar field ('&' then is '=='), as mainline's.
+ */
+static int parse_cpus(struct parser *p, struct filter_pred *pred, int vpos, int *end)
+{
+	const struct event_field *field = pred->field;
+	int open = vpos + strlen("CPUS"), close;
+	char *list;
+	int ret;
+
+	if (field->filter_type != FILTER_CPU && field->filter_type != FILTER_OTHER &&
+	    field->filter_type != FILTER_CPUMASK)
+		return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
+	if (pred->op != OP_EQ && pred->op != OP_NE && pred->op != OP_BAND)
+		return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
+	if (p->s[open] != '{')
+		return fail(p, "Missing '{'", open + 2, -EINVAL);
+	for (close = open + 1; p->s[close] && p->s[close] != '}'; close++)
+		;
+	if (p->s[close] != '}')
+		return fail(p, "Missing '}'", close + 1, -EINVAL);
+	if (close == open + 1)
+		return fail(p, "Invalid cpulist", close + 1, -EINVAL);
+	list = kmemdup_nul(p->s + open + 1, close - open - 1, GFP_KERNEL);
+	pred->mask = kzalloc(cpumask_size(), GFP_KERNEL);
+	if (!list || !pred->mask) {
+		kfree(list);
+		return fail(p, "Out of memory", vpos, -ENOMEM);
 	}
+	ret = cpulist_parse(list, pred->mask);
+	kfree(list);
+	if (ret)
+		return fail(p, "Invalid cpulist", close + 1, -EINVAL);
+	*end = close + 1;
+	if (field->filter_type == FILTER_CPUMASK || cpumask_weight(pred->mask) > 1)
+		return 0;
+	/* one CPU: a number */
+	pred->val = cpumask_first(pred->mask);
+	kfree(pred->mask);
+	pred->mask = NULL;
+	if (pred->op == OP_BAND)
+		pred->op = OP_EQ;
+	pred->nop = !field_size_ok(field);
+	return 0;
+}
+
+/*
+ * FIELD[.ustring][.function] OP VALUE into the next predicate.  The checks come in
+ * mainline 6.12's order, with its messages and carets (observed on its
+ * black box, bench/events-blackbox.md section 12): a value is a quoted
+ * string, a number (an optional '-', then letters and digits: "0x10"),
+ * or for FIELD.function a function's name or address.
+ */
+static int parse_pred_into(struct parser *p, struct filter_pred *pred)
+{
+	const struct event_field *field;
+	int start, end, opos, vpos, i, ret;
+	char name[MAX_FILTER_STR_VAL];
+	unsigned long size, off;
+	const char *c;
+
+	start = p->pos;
+	end = name_end(p, start);
+	/* not a field at all: mainline's bare EPERM ("Error: (0)") */
+	if (start == end)
+		return fail(p, NULL, 0, -EPERM);
+	if (end - start >= sizeof(name))
+		return fail(p, "Field not found", end + 1, -EINVAL);
+	memcpy(name, p->s + start, end - start);
+	name[end - start] = '\0';
 	field = event_field_find(p->call, name);
 	if (!field)
 		return fail(p, "Field not found", end + 1, -EINVAL);
 	pred->field = field;
+	p->pos = end;
+	if (str_has_prefix(p->s + p->pos, ".ustring")) {
+		pred->ustring = true;
+		p->pos += strlen(".ustring");
+	}
+	if (str_has_prefix(p->s + p->pos, ".function")) {
+		pred->function = true;
+		p->pos += strlen(".function");
+	}
 
 	skip_blanks(p);
 	opos = p->pos;
 	for (i = 0; i < ARRAY_SIZE(pred_ops); i++)
-		if (!strncmp(p->s + opos, pred_ops[i].name, strlen(pred_ops[i].name)))
+		if (str_has_prefix(p->s + opos, pred_ops[i].name))
 			break;
-	/* a known operator, not followed by more operator characters */
 	if (i == ARRAY_SIZE(pred_ops))
-		return fail(p, "Invalid operator", opos + 1, -EINVAL);
-	c = p->s[opos + strlen(pred_ops[i].name)];
-	if (c && strchr("=!<>&~", c))
 		return fail(p, "Invalid operator", opos + 1, -EINVAL);
 	pred->op = pred_ops[i].op;
 	p->pos = opos + strlen(pred_ops[i].name);
 
 	skip_blanks(p);
 	vpos = p->pos;
-	if (p->s[vpos] == '"' || p->s[vpos] == '\'') {
-		char q = p->s[vpos];
-		const char *close = strchr(p->s + vpos + 1, q);
+	c = p->s + vpos;
+	if (pred->function) {
+		char tok[KSYM_NAME_LEN];
 
-		if (field->filter_type == FILTER_OTHER || field->filter_type == FILTER_CPU)
-			return fail(p, "Expecting numeric field", vpos + 1, -EINVAL);
+		if (field->size != sizeof(long))
+			return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
+		if (pred->op != OP_EQ && pred->op != OP_NE)
+			return fail(p, "Invalid operator", vpos + 1, -EINVAL);
+		if (isdigit(*c)) {
+			end = number_end(p, vpos);
+			if (end - vpos >= FILTER_NUM_MAX)
+				return fail(p, "Operand too long", end + 1, -EINVAL);
+			memcpy(tok, c, end - vpos);
+			tok[end - vpos] = '\0';
+			if (kstrtoull(tok, 0, &pred->val))
+				return fail(p, "Invalid value (did you forget quotes)?",
+					    end + 1, -EINVAL);
+		} else {
+			for (end = vpos; p->s[end] && !isspace(p->s[end]); end++)
+				;
+			if (end - vpos >= sizeof(tok))
+				return fail(p, "Function not found", end + 1, -EINVAL);
+			memcpy(tok, c, end - vpos);
+			tok[end - vpos] = '\0';
+			pred->val = kallsyms_lookup_name(tok);
+			if (!pred->val)
+				return fail(p, "Function not found", end + 1, -EINVAL);
+		}
+		if (!kallsyms_lookup_size_offset(pred->val, &size, &off))
+			return fail(p, "Function not found", end + 1, -EINVAL);
+		pred->val -= off;
+		pred->size = size;
+	} else if (str_has_prefix(c, "CPUS")) {
+		ret = parse_cpus(p, pred, vpos, &end);
+		if (ret)
+			return ret;
+	} else if (*c == '"' || *c == '\'') {
+		const char *close;
+
 		if (pred->op != OP_EQ && pred->op != OP_NE && pred->op != OP_GLOB)
-			return fail(p, "Invalid operator", opos + 1, -EINVAL);
-		pred->str_len = close - (p->s + vpos + 1);
-		pred->str = kmemdup_nul(p->s + vpos + 1, pred->str_len, GFP_KERNEL);
+			return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
+		if (!is_string_type(field))
+			return fail(p, "Expecting numeric field", vpos + 1, -EINVAL);
+		/* check_balance() saw every quote closed */
+		close = strchr(c + 1, *c);
+		if (WARN_ON_ONCE(!close))
+			return fail(p, "Missing matching quote", vpos, -EINVAL);
+		end = close - p->s;
+		if (end - vpos - 1 >= MAX_FILTER_STR_VAL)
+			return fail(p, "Operand too long", end + 1, -EINVAL);
+		pred->str_len = end - vpos - 1;
+		pred->str = kmemdup_nul(c + 1, pred->str_len, GFP_KERNEL);
 		if (!pred->str)
 			return fail(p, "Out of memory", vpos, -ENOMEM);
 		pred->is_string = true;
-		p->pos = close - p->s + 1;
-	} else {
-		char tok[MAX_FILTER_STR_VAL];
-		int n = 0;
-		unsigned long size, off;
-		int ret;
+		end++;
+	} else if (isdigit(*c) || *c == '-') {
+		char tok[FILTER_NUM_MAX];
 
-		while (p->s[p->pos] && !isspace(p->s[p->pos]) &&
-		       !strchr("()&|", p->s[p->pos]) && n < sizeof(tok) - 1)
-			tok[n++] = p->s[p->pos++];
-		tok[n] = '\0';
-		if (!n)
-			return fail(p, "Invalid value (did you forget quotes)?", vpos + 1, -EINVAL);
-		if (field->filter_type != FILTER_OTHER && field->filter_type != FILTER_CPU)
-			return fail(p, isdigit(tok[0]) || tok[0] == '-' ?
-				    "Expecting string field" :
-				    "Invalid value (did you forget quotes)?", vpos + 1, -EINVAL);
+		if (is_string_type(field))
+			return fail(p, "Expecting string field", vpos + 1, -EINVAL);
 		if (pred->op == OP_GLOB)
-			return fail(p, "Invalid operator", opos + 1, -EINVAL);
-		if (tok[0] == '-')
+			return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
+		end = number_end(p, vpos + (*c == '-'));
+		if (end - vpos >= FILTER_NUM_MAX)
+			return fail(p, "Operand too long", end + 1, -EINVAL);
+		memcpy(tok, c, end - vpos);
+		tok[end - vpos] = '\0';
+		if (field->is_signed)
 			ret = kstrtoll(tok, 0, (s64 *)&pred->val);
 		else
 			ret = kstrtoull(tok, 0, &pred->val);
-		if (pred->function) {
-			if (pred->op != OP_EQ && pred->op != OP_NE)
-				return fail(p, "Invalid operator", opos + 1, -EINVAL);
-			if (ret)
-				pred->val = kallsyms_lookup_name(tok);
-			if (!pred->val ||
-			    !kallsyms_lookup_size_offset(pred->val, &size, &off))
-				return fail(p, "Function not found", vpos + 1, -EINVAL);
-			pred->val -= off;
-			pred->size = size;
-			ret = 0;
-		}
 		if (ret)
-			return fail(p, "Invalid value (did you forget quotes)?", vpos + 1, -EINVAL);
+			return fail(p, "Illegal integer value", vpos + 1, -EINVAL);
+		pred->nop = !field_size_ok(field);
+	} else {
+		return fail(p, "Invalid value (did you forget quotes)?", vpos + 1, -EINVAL);
 	}
-	return emit(p, PROG_PRED, p->f->npreds++);
+	p->pos = end;
+	/* cannot happen: a predicate's operator is one check_balance() counted */
+	if (WARN_ON_ONCE(p->f->npreds >= p->max_preds))
+		return fail(p, "Too many terms", start, -EINVAL);
+	return 0;
 }
 
-static int parse_or(struct parser *p);
-
-/* '!' UNARY | '(' OR ')' | PRED */
-static int parse_unary(struct parser *p)
+static int parse_pred(struct parser *p)
 {
-	int ret;
+	struct filter_pred pred = {};
+	int ret = parse_pred_into(p, &pred);
 
-	skip_blanks(p);
-	if (p->s[p->pos] == '!' && p->s[p->pos + 1] != '=') {
-		p->pos++;
-		ret = parse_unary(p);
-		return ret ? ret : emit(p, PROG_NOT, 0);
+	if (ret) {
+		kfree(pred.str);
+		kfree(pred.mask);
+		return ret;
 	}
-	if (p->s[p->pos] == '(') {
-		p->pos++;
-		ret = parse_or(p);
-		if (ret)
-			return ret;
-		skip_blanks(p);
-		if (p->s[p->pos] != ')')
-			return fail(p, "Meaningless filter expression", p->pos, -EINVAL);
-		p->pos++;
-		return 0;
-	}
-	if (!p->s[p->pos] || p->s[p->pos] == ')')
-		return fail(p, "Meaningless filter expression", p->pos, -EINVAL);
-	return parse_pred(p);
+	p->f->preds[p->f->npreds++] = pred;
+	return 0;
 }
 
-static int parse_and(struct parser *p)
+/* the predicate just parsed, as a node on the operand stack */
+static void push_pred(struct parser *p)
 {
-	int ret = parse_unary(p);
+	struct filter_node *n = &p->nodes[p->nnodes];
 
-	while (!ret) {
-		skip_blanks(p);
-		if (strncmp(p->s + p->pos, "&&", 2))
-			break;
-		p->pos += 2;
-		ret = parse_unary(p);
-		if (!ret)
-			ret = emit(p, PROG_AND, 0);
-	}
-	return ret;
+	n->left = -1;
+	n->right = -1;
+	n->first = p->f->npreds - 1;
+	n->negate = false;
+	p->vals[p->nvals++] = p->nnodes++;
 }
 
-static int parse_or(struct parser *p)
+/* apply the operator on top of the stack to the operands under it */
+static void reduce(struct parser *p)
 {
-	int ret = parse_and(p);
+	u8 op = p->ops[--p->nops];
+	struct filter_node *n;
 
-	while (!ret) {
-		skip_blanks(p);
-		if (strncmp(p->s + p->pos, "||", 2))
-			break;
-		p->pos += 2;
-		ret = parse_and(p);
-		if (!ret)
-			ret = emit(p, PROG_OR, 0);
+	if (op == STK_NOT) {
+		p->nodes[p->vals[p->nvals - 1]].negate ^= true;
+		return;
 	}
-	return ret;
+	n = &p->nodes[p->nnodes];
+	n->op = op;
+	n->right = p->vals[--p->nvals];
+	n->left = p->vals[p->nvals - 1];
+	n->first = p->nodes[n->left].first;
+	n->negate = false;
+	p->vals[p->nvals - 1] = p->nnodes++;
+}
+
+/* reduce what binds at least as tightly as @op */
+static void reduce_to(struct parser *p, u8 op)
+{
+	while (p->nops && p->ops[p->nops - 1] != STK_PAREN &&
+	       p->ops[p->nops - 1] >= op)
+		reduce(p);
 }
 
 /*
- * Quotes and parentheses first, with mainline's codes passed back as its
- * errno: an unmatched ')' -1 (EPERM), '(' -2 (ENOENT), quote -3 (ESRCH).
+ * EXPR := TERM { ("&&" | "||") TERM }, TERM := '!' TERM | '(' EXPR ')' |
+ * FIELD OP VALUE, '!' not followed by '=' or '~'.  Errors as mainline's:
+ * the end where a term should be is "No filter found" before the first
+ * predicate, "Meaningless filter expression" after; after a term, what
+ * is not "&&", "||", ')' or the end is "Too many terms in predicate
+ * expression" (EPERM); where a term should be, what cannot start one is
+ * a bare EPERM.
  */
-static int check_balance(struct parser *p)
+static int parse_expr(struct parser *p)
 {
-	int open = 0, first_open = -1, i;
+	bool operand = true;	/* a term comes next */
+	int ret;
+
+	for (;;) {
+		const char *c;
+
+		skip_blanks(p);
+		c = p->s + p->pos;
+		if (operand) {
+			if (!*c)
+				return fail(p, p->f->npreds ? "Meaningless filter expression" :
+					    "No filter found", p->pos, -EINVAL);
+			if (*c == '!' && c[1] != '=' && c[1] != '~') {
+				p->ops[p->nops++] = STK_NOT;
+				p->pos++;
+			} else if (*c == '(') {
+				p->ops[p->nops++] = STK_PAREN;
+				p->pos++;
+			} else {
+				ret = parse_pred(p);
+				if (ret)
+					return ret;
+				push_pred(p);
+				reduce_to(p, STK_NOT);
+				operand = false;
+			}
+			continue;
+		}
+		if (!*c)
+			break;
+		if (c[0] == '&' && c[1] == '&') {
+			reduce_to(p, STK_AND);
+			p->ops[p->nops++] = STK_AND;
+		} else if (c[0] == '|' && c[1] == '|') {
+			reduce_to(p, STK_OR);
+			p->ops[p->nops++] = STK_OR;
+		} else if (*c == ')') {
+			reduce_to(p, STK_OR);
+			/* check_balance() matched every ')' */
+			if (WARN_ON_ONCE(!p->nops))
+				return fail(p, "Too few '('", p->pos, -EPERM);
+			p->nops--;	/* the '(' */
+			p->pos++;
+			reduce_to(p, STK_NOT);
+			continue;
+		} else {
+			return fail(p, "Too many terms in predicate expression", p->pos, -EPERM);
+		}
+		p->pos += 2;
+		operand = true;
+	}
+	reduce_to(p, STK_OR);
+	/* check_balance() matched every '(' */
+	if (WARN_ON_ONCE(p->nops))
+		return fail(p, "Too many '('", p->pos, -ENOENT);
+	return 0;
+}
+
+/*
+ * Where each predicate goes next, from the root down: a node is true or
+ * false as a whole; the left of an && goes on to the right's first
+ * predicate if true, the left of an || if false.
+ */
+static void link_preds(struct parser *p)
+{
+	struct filter_node *root = &p->nodes[p->nnodes - 1];
+	int i;
+
+	root->on_true = p->f->npreds;
+	root->on_false = p->f->npreds + 1;
+	for (i = p->nnodes - 1; i >= 0; i--) {
+		struct filter_node *x = &p->nodes[i];
+		unsigned int t = x->on_true, f = x->on_false;
+		struct filter_node *l, *r;
+
+		if (x->negate)
+			swap(t, f);
+		if (x->left < 0) {
+			p->f->preds[x->first].on_true = t;
+			p->f->preds[x->first].on_false = f;
+			continue;
+		}
+		l = &p->nodes[x->left];
+		r = &p->nodes[x->right];
+		r->on_true = t;
+		r->on_false = f;
+		l->on_true = x->op == STK_AND ? r->first : t;
+		l->on_false = x->op == STK_AND ? f : r->first;
+	}
+}
+
+/*
+ * Quotes and parentheses first, with mainline's messages and codes passed
+ * back as its errno: the first ')' without its '(' is -1 (EPERM), a quote
+ * not closed -3 (ESRCH), then the last '(' without its ')' -2 (ENOENT).
+ * Counts in *@nops the runs of operator characters outside quotes: a
+ * predicate's operator is one, apart from the next predicate's by at
+ * least its value and the next field name.  A text of nothing but
+ * blanks and parentheses is a bare EINVAL, as mainline's.
+ */
+static int check_balance(struct parser *p, unsigned int *nops)
+{
+	int open = 0, i, level;
+	bool in_op = false, term = false;
 	char quote = 0;
 	int qpos = 0;
 
+	*nops = 0;
 	for (i = 0; p->s[i]; i++) {
 		char c = p->s[i];
 
@@ -606,17 +890,42 @@ static int check_balance(struct parser *p)
 			quote = c;
 			qpos = i;
 		} else if (c == '(') {
-			if (!open++)
-				first_open = i;
+			open++;
 		} else if (c == ')') {
 			if (!open--)
-				return fail(p, "Too many ')'", i, -EPERM);
+				return fail(p, "Too few '('", i, -EPERM);
+		}
+		if (!isspace(c) && c != '(' && c != ')')
+			term = true;
+		if (strchr("=<>&~", c)) {
+			*nops += !in_op;
+			in_op = true;
+		} else {
+			in_op = false;
 		}
 	}
 	if (quote)
 		return fail(p, "Missing matching quote", qpos, -ESRCH);
-	if (open)
-		return fail(p, "Too many '('", first_open, -ENOENT);
+	if (open) {
+		/* from the end: the first '(' that nothing after it closes */
+		for (level = 0, i--; i >= 0; i--) {
+			char c = p->s[i];
+
+			if (quote) {
+				if (c == quote)
+					quote = 0;
+			} else if (c == '"' || c == '\'') {
+				quote = c;
+			} else if (c == ')') {
+				level++;
+			} else if (c == '(' && !level--) {
+				break;
+			}
+		}
+		return fail(p, "Too many '('", max(i, 0), -ENOENT);
+	}
+	if (!term)
+		return fail(p, NULL, 0, -EINVAL);
 	return 0;
 }
 
@@ -625,12 +934,25 @@ static void filter_free_preds(struct event_filter *f)
 	unsigned int i;
 
 	if (f->preds)
-		for (i = 0; i < f->npreds; i++)
+		for (i = 0; i < f->npreds; i++) {
 			kfree(f->preds[i].str);
-	kfree(f->preds);
-	kfree(f->insns);
+			kfree(f->preds[i].mask);
+		}
+	kvfree(f->preds);
 	f->preds = NULL;
-	f->insns = NULL;
+}
+
+/* the predicates in an array of their number, not of the bound's */
+static int filter_shrink(struct event_filter *f)
+{
+	struct filter_pred *preds;
+
+	preds = kmemdup_array(f->preds, f->npreds, sizeof(*preds), GFP_KERNEL);
+	if (!preds)
+		return -ENOMEM;
+	kvfree(f->preds);
+	f->preds = preds;
+	return 0;
 }
 
 void event_filter_free(struct event_filter *f)
@@ -656,7 +978,8 @@ void event_filter_free_rcu(struct event_filter *f)
 /*
  * A filter that filters nothing and shows @str with a caret under @pos
  * and @msg: "prev_pid ==\n           ^\nparse_error: Invalid value ...\n"
- * (mainline's filter file after a bad write; the caret at most at the end).
+ * (mainline's filter file after a bad write; the caret at most at the end);
+ * without @msg (an error mainline gives no message), "STR\nError: (0)\n".
  */
 struct event_filter *event_filter_error(const char *str, const char *msg, int pos)
 {
@@ -670,8 +993,8 @@ struct event_filter *event_filter_error(const char *str, const char *msg, int po
 	f->cmd = kstrdup(str, GFP_KERNEL);
 	if (pos > len)
 		pos = len;
-	if (!len)
-		f->text = kasprintf(GFP_KERNEL, "\nError: (0)\n\n");
+	if (!msg || !*msg)
+		f->text = kasprintf(GFP_KERNEL, "%s\nError: (0)\n\n", str);
 	else
 		f->text = kasprintf(GFP_KERNEL, "%s\n%*s^\nparse_error: %s\n\n",
 				    str, pos, "", msg);
@@ -685,9 +1008,12 @@ struct event_filter *event_filter_error(const char *str, const char *msg, int po
 /* the error of @f (from event_filter_parse()) in @tr's error_log */
 void event_filter_log_error(struct trace_array *tr, const struct event_filter *f)
 {
-	if (f && f->err_msg && f->cmd && *f->cmd)
-		trace_log_err(tr, "event filter parse error", f->cmd, f->err_msg,
-			      f->err_pos);
+	if (!f || f->preds || !f->cmd)
+		return;
+	/* mainline's "Error" under the start for the errors it says nothing of */
+	trace_log_err(tr, "event filter parse error", f->cmd,
+		      f->err_msg && *f->err_msg ? f->err_msg : "Error",
+		      f->err_msg && *f->err_msg ? f->err_pos : 0);
 }
 
 int event_filter_parse(struct trace_event_call *call, const char *str,
@@ -695,52 +1021,57 @@ int event_filter_parse(struct trace_event_call *call, const char *str,
 {
 	struct parser p = { .call = call };
 	struct event_filter *f;
+	unsigned int nops;
 	char *text;
-	int n, ret;
+	int ret;
 
 	*fp = NULL;
 	text = kstrdup(str, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	p.s = strim(text);
-	if (!*p.s) {
+	/* blanks before it stay, and count for the caret (mainline's) */
+	p.s = text;
+	for (ret = strlen(text); ret && isspace(text[ret - 1]); ret--)
+		text[ret - 1] = '\0';
+	if (!*skip_spaces(p.s)) {
 		*fp = event_filter_error("", "", 0);
 		kfree(text);
 		return -EINVAL;
 	}
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
-	/* a term per operator at most, and as many combinations */
-	n = 1;
-	for (ret = 0; p.s[ret]; ret++)
-		n += !!strchr("=!<>&|~(", p.s[ret]);
-	n = min(n, FILTER_MAX_PREDS * 2 + 2);
-	if (f) {
-		f->preds = kcalloc(min(n, FILTER_MAX_PREDS), sizeof(*f->preds), GFP_KERNEL);
-		f->insns = kcalloc(2 * n, sizeof(*f->insns), GFP_KERNEL);
-	}
-	if (!f || !f->preds || !f->insns) {
-		if (f)
-			filter_free_preds(f);
-		kfree(f);
+	if (!f) {
 		kfree(text);
 		return -ENOMEM;
 	}
 	p.f = f;
-	ret = check_balance(&p);
-	if (!ret)
-		ret = parse_or(&p);
+	ret = check_balance(&p, &nops);
 	if (!ret) {
-		skip_blanks(&p);
-		if (p.s[p.pos])
-			ret = fail(&p, "Meaningless filter expression", p.pos, -EINVAL);
+		/* as many predicates as operators at most, each a node, and ops */
+		p.max_preds = nops;
+		f->preds = kvcalloc(nops, sizeof(*f->preds), GFP_KERNEL);
+		p.nodes = kvmalloc_array(2 * nops, sizeof(*p.nodes), GFP_KERNEL);
+		p.vals = kvmalloc_array(nops, sizeof(*p.vals), GFP_KERNEL);
+		p.ops = kmalloc(strlen(p.s), GFP_KERNEL);
+		if (!f->preds || !p.nodes || !p.vals || !p.ops)
+			ret = fail(&p, "Out of memory", 0, -ENOMEM);
 	}
+	if (!ret)
+		ret = parse_expr(&p);
+	if (!ret)
+		link_preds(&p);
+	kvfree(p.nodes);
+	kvfree(p.vals);
+	kfree(p.ops);
+	if (!ret)
+		ret = filter_shrink(f);
 	if (ret) {
 		event_filter_free(f);
-		*fp = event_filter_error(p.s, p.err, p.err_pos);
+		if (ret != -ENOMEM)
+			*fp = event_filter_error(p.s, p.err, p.err_pos);
 		kfree(text);
-		return p.err_no;
+		return ret;
 	}
-	/* the text as written, less the blanks around it */
+	/* the text as written, less the blanks after it */
 	f->text = kasprintf(GFP_KERNEL, "%s\n", p.s);
 	kfree(text);
 	if (!f->text) {

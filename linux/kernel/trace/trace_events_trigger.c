@@ -138,8 +138,9 @@ struct event_trigger *event_trigger_parse(struct trace_event_file *file,
 	if (rest && *rest) {
 		if (strncmp(rest, "if", 2) || (rest[2] && !isspace(rest[2])))
 			goto err;
-		rest = strim(rest + 2);
-		if (!*rest)
+		/* after the blank that ends "if": blanks before it are its own */
+		rest += rest[2] ? 3 : 2;
+		if (!*skip_spaces(rest))
 			goto err;
 		ret = event_filter_parse(file->event_call, rest, &t->filter);
 		if (ret) {
