@@ -103,25 +103,39 @@ static void call_perf_put(struct trace_event_call *call)
 	buffers_put();
 }
 
+/*
+ * Who may open a tracepoint as a perf event, on top of the perf core's
+ * rules (perf_event_paranoid for kernel events and CPU-wide ones), as
+ * mainline 6.12 (observed, bench/events-blackbox.md section 12): anyone
+ * the core lets count; the raw record only a tracing-privileged user
+ * (paranoid -1 or CAP_PERFMON), or anyone on their own task for events
+ * that say so (TRACE_EVENT_FL_CAP_ANY).  An inherited child was checked
+ * as its parent.
+ */
+static int perf_trace_perm(struct perf_event *p_event, struct trace_event_call *call)
+{
+	if (p_event->parent || !(p_event->attr.sample_type & PERF_SAMPLE_RAW))
+		return 0;
+	if (p_event->attach_state == PERF_ATTACH_TASK &&
+	    (call->flags & TRACE_EVENT_FL_CAP_ANY))
+		return 0;
+	return perf_allow_tracepoint();
+}
+
 int perf_trace_init(struct perf_event *p_event)
 {
 	struct trace_event_call *call;
 	int ret;
 
-	/* the raw record tells what the task did: as mainline, privileged */
-	if ((p_event->attr.sample_type & PERF_SAMPLE_RAW) ||
-	    !(p_event->attach_state & PERF_ATTACH_TASK)) {
-		ret = perf_allow_tracepoint();
-		if (ret)
-			return ret;
-	}
 	mutex_lock(&event_mutex);
 	call = trace_event_call_get(p_event->attr.config);
 	if (!call) {
 		ret = -ENOENT;
 		goto out;
 	}
-	ret = call_perf_get(call, p_event);
+	ret = perf_trace_perm(p_event, call);
+	if (!ret)
+		ret = call_perf_get(call, p_event);
 	if (!ret) {
 		p_event->tp_event = call;
 		ret = call->class->reg(call, TRACE_REG_PERF_OPEN, p_event);
@@ -200,7 +214,12 @@ void perf_trace_buf_update(void *record, u16 type)
 
 NOKPROBE_SYMBOL(perf_trace_buf_update);
 
-/* perf's --filter: the language of the events' filter files */
+/*
+ * perf's --filter: the language of the events' filter files.  One filter
+ * per event, EEXIST for a second as mainline: the probes read it without
+ * a lock (an inherited event's too, on other CPUs), so it must stay until
+ * the event goes.
+ */
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str)
 {
@@ -210,13 +229,16 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 	if (!event->tp_event)
 		return -EINVAL;
 	mutex_lock(&event_mutex);
-	ret = event_filter_parse(event->tp_event, filter_str, &f);
-	if (ret) {
-		event_filter_free(f);
-	} else {
-		event_filter_free(event->filter);
-		event->filter = f;
+	if (event->filter) {
+		ret = -EEXIST;
+		goto out;
 	}
+	ret = event_filter_parse(event->tp_event, filter_str, &f);
+	if (ret)
+		event_filter_free(f);
+	else
+		event->filter = f;
+out:
 	mutex_unlock(&event_mutex);
 	return ret;
 }
