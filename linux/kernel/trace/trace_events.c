@@ -773,6 +773,28 @@ static struct trace_event_file *find_file(struct trace_array *tr,
 	return NULL;
 }
 
+/*
+ * An enable_event/disable_event trigger holds its target: in soft mode,
+ * and its module loaded (as mainline: rmmod refuses while it is there).
+ */
+static int trigger_target_get(struct trace_event_file *target)
+{
+	int ret;
+
+	if (!trace_event_try_get_ref(target->event_call))
+		return -EBUSY;
+	ret = trace_event_soft_mode(target, true);
+	if (ret)
+		trace_event_put_ref(target->event_call);
+	return ret;
+}
+
+static void trigger_target_put(struct trace_event_file *target)
+{
+	trace_event_soft_mode(target, false);
+	trace_event_put_ref(target->event_call);
+}
+
 /* a trigger command: add one, or take one off with '!' */
 static int trigger_command(struct trace_event_file *file, char *cmd)
 {
@@ -789,7 +811,7 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 		/* taking off a trigger that is not there is no error */
 		if (event_trigger_detach(file, t, &target)) {
 			if (target)
-				trace_event_soft_mode(target, false);
+				trigger_target_put(target);
 			trace_event_soft_mode(file, false);
 		}
 		event_trigger_free(t);
@@ -806,7 +828,7 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 	if (ret)
 		goto out_free;
 	if (target) {
-		ret = trace_event_soft_mode(target, true);
+		ret = trigger_target_get(target);
 		if (ret)
 			goto out_soft;
 	}
@@ -814,7 +836,7 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 	if (!ret)
 		return 0;
 	if (target)
-		trace_event_soft_mode(target, false);
+		trigger_target_put(target);
 out_soft:
 	trace_event_soft_mode(file, false);
 out_free:
@@ -832,7 +854,7 @@ static void clear_triggers(struct trace_event_file *file)
 		n = event_triggers_clear(file, targets, ARRAY_SIZE(targets));
 		for (i = 0; i < n; i++) {
 			if (targets[i])
-				trace_event_soft_mode(targets[i], false);
+				trigger_target_put(targets[i]);
 			trace_event_soft_mode(file, false);
 		}
 	} while (n == ARRAY_SIZE(targets));
