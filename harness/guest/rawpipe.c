@@ -32,7 +32,9 @@
  *   ev TS TYPE PID LEN [ip=X parent=X | func=X depth=D | ...]
  *   (a funcgraph_exit of 48 bytes has FUNCTION_GRAPH_RETVAL's retval at 16)
  *   ext DELTA | abs TS | pad LEN
- * and "bad ..." on anything it cannot parse (exit 1).
+ * and "bad ..." on anything it cannot parse (exit 1).  With RAWPIPE_STALE=WORD
+ * set, each aligned 32-bit word of an event equal to WORD adds " stale@OFF"
+ * to its line: bytes its writer left as the page's last owner had them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -90,12 +92,19 @@ static uint64_t rd64(const unsigned char *p)
 	return v;
 }
 
+/* RAWPIPE_STALE=0xWORD: a record's aligned words equal to it are flagged */
+static uint32_t stale;
+static int have_stale;
+
 /* what the payload's common_type says, for the types the tests look at */
 static void print_payload(const unsigned char *d, unsigned int len)
 {
-	unsigned int type = d[0] | d[1] << 8;
+	unsigned int type = d[0] | d[1] << 8, o;
 
 	printf(" %u %d %u", type, (int)rd32(d + 4), len);
+	for (o = 0; have_stale && o + 4 <= len; o += 4)
+		if (rd32(d + o) == stale)
+			printf(" stale@%u", o);
 	if (type == 1 && len >= 24)
 		printf(" ip=%llx parent=%llx", (unsigned long long)rd64(d + 8),
 		       (unsigned long long)rd64(d + 16));
@@ -297,6 +306,10 @@ int main(int argc, char **argv)
 
 	if (getenv("RAWPIPE_SUBBUF"))
 		SUBBUF = atoi(getenv("RAWPIPE_SUBBUF"));
+	if (getenv("RAWPIPE_STALE")) {
+		stale = strtoul(getenv("RAWPIPE_STALE"), NULL, 0);
+		have_stale = 1;
+	}
 	if (SUBBUF < 4096 || SUBBUF > (1 << 16)) {
 		fprintf(stderr, "rawpipe: RAWPIPE_SUBBUF from 4096 to 65536\n");
 		return 2;

@@ -1343,7 +1343,14 @@ static struct rb_page *rb_alloc_page(int cpu)
 	struct rb_page *bpage;
 	struct page *page;
 
-	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_RETRY_MAYFAIL, 0);
+	/*
+	 * Zeroed: readers of trace_pipe_raw get records as they lie here,
+	 * with any bytes their writers skip (struct holes, a marker cut
+	 * short), so the page's last owner's must not be there (mainline
+	 * zeroes its pages too).
+	 */
+	page = alloc_pages_node(cpu_to_node(cpu),
+				GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_ZERO, 0);
 	if (!page)
 		return NULL;
 	bpage = page_address(page);
@@ -1408,7 +1415,7 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu, unsigne
 	raw_spin_lock_init(&cb->reader_lock);
 	rb_init_waiters(&cb->waiters);
 
-	cb->scratch = kmalloc_node(PAGE_SIZE, GFP_KERNEL, node);
+	cb->scratch = kzalloc_node(PAGE_SIZE, GFP_KERNEL, node);
 	cb->pages = kcalloc_node(nr, sizeof(*cb->pages), GFP_KERNEL, node);
 	if (!cb->scratch || !cb->pages)
 		goto fail;

@@ -486,6 +486,8 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	/* the event is reserved: the copy must not fault in a page */
 	pagefault_disable();
 	if (__copy_from_user_inatomic(e->buf, ubuf, len)) {
+		/* nothing of a partial copy, no bytes of the ring's left */
+		memset(e->buf, 0, len + 2);
 		len = min(len, sizeof("<faulted>") - 1);
 		memcpy(e->buf, "<faulted>", len);
 		written = -EFAULT;
@@ -607,6 +609,7 @@ static void notrace trace_stack_entries(struct trace_buffer *b, const unsigned l
 	if (!se)
 		return;
 	se->size = n;
+	se->pad = 0;
 	memcpy(se->caller, entries, n * sizeof(entries[0]));
 	trace_commit(b);
 }

@@ -50,6 +50,7 @@ enum trace_type {
 struct stack_entry {
 	struct trace_entry	ent;
 	unsigned int		size;
+	unsigned int		pad;		/* written: the raw reader gets it */
 	unsigned long		caller[];
 };
 

@@ -145,7 +145,7 @@ static int raw_page(struct raw_reader *r)
 	if (r->page && r->size == size)
 		return 0;
 	kvfree(r->page);
-	r->page = kvmalloc(size, GFP_KERNEL);
+	r->page = kvzalloc(size, GFP_KERNEL);
 	r->size = r->page ? size : 0;
 	r->off = r->size;
 	return r->page ? 0 : -ENOMEM;
