@@ -13,9 +13,14 @@
  *
  * Locking: event_mutex serializes the writes and the flag changes; the
  * lists are xarrays, read under RCU-sched (the tracepoint's) and changed
- * by the fork and free probes under their own lock.  The struct event_pids
- * of an array lives as long as the array.
+ * by the fork and free probes under their own lock.  The free probe runs
+ * in softirq (sched_process_free, from an RCU callback), so the xarrays'
+ * locks are softirq-safe (XA_FLAGS_LOCK_BH): taken with softirqs off
+ * everywhere else.  The struct event_pids of an array lives as long as
+ * the array.
  */
+#include <linux/ctype.h>
+#include <linux/seq_buf.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
@@ -70,12 +75,13 @@ static void notrace pids_fork(void *data, struct task_struct *parent,
 			continue;
 		for (i = 0; i < 2; i++)
 			if (xa_load(&pids->xa[i], parent->pid))
-				xa_store(&pids->xa[i], child->pid, xa_mk_value(1),
-					 GFP_ATOMIC);
+				xa_store_bh(&pids->xa[i], child->pid, xa_mk_value(1),
+					    GFP_ATOMIC);
 	}
 	rcu_read_unlock();
 }
 
+/* from an RCU callback: softirq, or a kthread with softirqs off */
 static void notrace pids_free(void *data, struct task_struct *t)
 {
 	struct event_pids *pids;
@@ -86,7 +92,7 @@ static void notrace pids_free(void *data, struct task_struct *t)
 		if (!(pids->tr->trace_flags & TRACE_ITER_EVENT_FORK))
 			continue;
 		for (i = 0; i < 2; i++)
-			xa_erase(&pids->xa[i], t->pid);
+			xa_erase_bh(&pids->xa[i], t->pid);
 	}
 	rcu_read_unlock();
 }
@@ -130,27 +136,64 @@ static int pid_list(struct file *filp)
 	return (unsigned long)file_inode(filp)->i_cdev;
 }
 
+static void pid_listing(struct seq_buf *s, void *data)
+{
+	struct xarray *xa = data;
+	unsigned long pid;
+	void *entry;
+
+	xa_for_each(xa, pid, entry)
+		seq_buf_printf(s, "%lu\n", pid);
+}
+
+/* a reader gets the list as it was at open, whole */
+struct pid_listing {
+	char		*text;
+	size_t		len;
+};
+
 static int pid_open(struct inode *inode, struct file *filp)
 {
 	struct trace_array *tr = inode->i_private;
+	struct pid_listing *l = NULL;
 	struct event_pids *pids;
 	int ret;
 
 	ret = trace_array_get(tr);
 	if (ret)
 		return ret;
+	/* the array holds its pids while the file is open */
+	pids = rcu_dereference_protected(tr->event_pids, 1);
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
 		mutex_lock(&event_mutex);
-		pids = rcu_dereference_protected(tr->event_pids, 1);
 		xa_destroy(&pids->xa[pid_list(filp)]);
 		pids_changed(pids);
 		mutex_unlock(&event_mutex);
 	}
+	if (filp->f_mode & FMODE_READ) {
+		l = kzalloc(sizeof(*l), GFP_KERNEL);
+		if (l)
+			l->text = trace_listing(&event_mutex, pid_listing,
+						&pids->xa[pid_list(filp)],
+						&l->len, PAGE_SIZE);
+		if (!l || !l->text) {
+			kfree(l);
+			trace_array_put(tr);
+			return -ENOMEM;
+		}
+	}
+	filp->private_data = l;
 	return 0;
 }
 
 static int pid_release(struct inode *inode, struct file *filp)
 {
+	struct pid_listing *l = filp->private_data;
+
+	if (l) {
+		kvfree(l->text);
+		kfree(l);
+	}
 	trace_array_put(inode->i_private);
 	return 0;
 }
@@ -158,53 +201,61 @@ static int pid_release(struct inode *inode, struct file *filp)
 static ssize_t pid_read(struct file *filp, char __user *ubuf, size_t cnt,
 			loff_t *ppos)
 {
-	struct trace_array *tr = file_inode(filp)->i_private;
-	struct event_pids *pids;
-	unsigned long pid;
-	struct seq_buf s;
-	ssize_t ret;
-	void *entry;
-	char *buf;
+	struct pid_listing *l = filp->private_data;
 
-	buf = kvmalloc(PAGE_SIZE * 4, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	seq_buf_init(&s, buf, PAGE_SIZE * 4);
-	mutex_lock(&event_mutex);
-	pids = rcu_dereference_protected(tr->event_pids, 1);
-	xa_for_each(&pids->xa[pid_list(filp)], pid, entry)
-		seq_buf_printf(&s, "%lu\n", pid);
-	mutex_unlock(&event_mutex);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, seq_buf_used(&s));
-	kvfree(buf);
-	return ret;
+	if (!l)
+		return -EINVAL;
+	return simple_read_from_buffer(ubuf, cnt, ppos, l->text, l->len);
 }
 
-/* pids separated by blanks; one that is not a number refuses the write */
+/* as mainline's pid lists: numbers up to 2^30 - 1 */
+#define EVENT_PID_LIMIT		(1UL << 30)
+
+/* @tok as a pid: 0, or mainline's errno for what it refuses */
+static int pid_parse(const char *tok, unsigned long *pid)
+{
+	if (kstrtoul(tok, 0, pid))
+		return -EINVAL;
+	return *pid < EVENT_PID_LIMIT ? 0 : -EPERM;
+}
+
+/*
+ * pids separated by blanks or NULs, all of the write's bytes, in any base
+ * (mainline's: "0x10" is 16); one that is not a pid refuses the write,
+ * before anything changes
+ */
 static ssize_t pid_write(struct file *filp, const char __user *ubuf,
 			 size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = file_inode(filp)->i_private;
+	struct xarray *xa;
 	struct event_pids *pids;
-	char *buf, *p, *tok;
-	unsigned int pid;
+	unsigned long pid;
+	char *buf, *p;
 	int ret = 0;
 
 	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	for (p = buf; !ret && (tok = strsep(&p, " \t\n")); )
-		if (*tok && (kstrtouint(tok, 10, &pid) || pid > PID_MAX_LIMIT))
-			ret = -EINVAL;
+	/* one C string per pid: every separator a NUL */
+	for (p = buf; p < buf + cnt; p++)
+		if (isspace(*p))
+			*p = '\0';
+	for (p = buf; !ret && p < buf + cnt; p += strlen(p) + 1)
+		if (*p)
+			ret = pid_parse(p, &pid);
+	if (ret)
+		goto out;
 	mutex_lock(&event_mutex);
 	pids = rcu_dereference_protected(tr->event_pids, 1);
-	for (p = buf; !ret && p < buf + cnt; p += strlen(p) + 1) {
-		if (*p && !kstrtouint(p, 10, &pid))
-			ret = xa_err(xa_store(&pids->xa[pid_list(filp)], pid,
-					      xa_mk_value(1), GFP_KERNEL));
-	}
+	xa = &pids->xa[pid_list(filp)];
+	for (p = buf; !ret && p < buf + cnt; p += strlen(p) + 1)
+		if (*p && !pid_parse(p, &pid))
+			ret = xa_err(xa_store_bh(xa, pid, xa_mk_value(1),
+						 GFP_KERNEL));
 	pids_changed(pids);
 	mutex_unlock(&event_mutex);
+out:
 	kfree(buf);
 	if (ret)
 		return ret;
@@ -231,8 +282,8 @@ int event_pids_create(struct trace_array *tr)
 		return -ENOMEM;
 	pids->tr = tr;
 	INIT_LIST_HEAD(&pids->list);
-	xa_init(&pids->xa[0]);
-	xa_init(&pids->xa[1]);
+	xa_init_flags(&pids->xa[0], XA_FLAGS_LOCK_BH);
+	xa_init_flags(&pids->xa[1], XA_FLAGS_LOCK_BH);
 	rcu_assign_pointer(tr->event_pids, pids);
 	for (i = 0; i < 2; i++) {
 		d = tracefs_create_file(names[i], TRACE_MODE_WRITE, tr->dir, tr, &pid_fops);
