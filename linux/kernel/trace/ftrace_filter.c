@@ -696,6 +696,8 @@ static int parse_item(struct filter_work *fw, struct name_index *ni, char *item)
 /* ---- the files ------------------------------------------------------- */
 
 struct filter_file {
+	/* one write at a time: the partial item is the open file's */
+	struct mutex		lock;
 	struct filter_set	*set;
 	bool			is_notrace;
 	int			kind;		/* FK_* */
@@ -899,6 +901,7 @@ static int filter_open_set(struct inode *inode, struct file *file,
 		trace_array_put(tr);
 		return -ENOMEM;
 	}
+	mutex_init(&ff->lock);
 	ff->set = set ?: tr->filters;
 	ff->kind = (long)inode->i_cdev;
 	ff->is_notrace = ff->kind == FK_NOTRACE || ff->kind == FK_GRAPH_NOTRACE;
@@ -944,18 +947,13 @@ static ssize_t filter_read(struct file *file, char __user *ubuf, size_t cnt,
  * Items may straddle writes (cat writes in chunks): everything after the
  * last whitespace waits in ff->partial for the next write or the close.
  */
-static ssize_t filter_write(struct file *file, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
+static ssize_t filter_write_locked(struct filter_file *ff, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
 {
-	struct filter_file *ff = file->private_data;
 	size_t keep, total;
 	char *buf;
 	int ret;
 
-	if (!cnt)
-		return 0;
-	if (cnt > (16 << 20))
-		return -E2BIG;
 	total = ff->plen + cnt;
 	buf = kvmalloc(total + 1, GFP_KERNEL);
 	if (!buf)
@@ -966,6 +964,10 @@ static ssize_t filter_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	}
 	buf[total] = 0;
+	/* a NUL separates items, as a blank (mainline's parser) */
+	for (keep = ff->plen; keep < total; keep++)
+		if (!buf[keep])
+			buf[keep] = ' ';
 
 	for (keep = 0; keep < total && !isspace(buf[total - keep - 1]); keep++)
 		;
@@ -978,7 +980,7 @@ static ssize_t filter_write(struct file *file, const char __user *ubuf,
 		return cnt;
 	}
 	if (keep >= sizeof(ff->partial)) {
-		pr_warn("filter item too long\n");
+		pr_warn_ratelimited("filter item too long\n");
 		kvfree(buf);
 		ff->failed = true;
 		return -EINVAL;
@@ -1002,6 +1004,24 @@ static ssize_t filter_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
+static ssize_t filter_write(struct file *file, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct filter_file *ff = file->private_data;
+	ssize_t ret;
+
+	if (!cnt)
+		return 0;
+	if (cnt > (16 << 20))
+		return -E2BIG;
+	/* two threads writing one fd: the second waits, not overflows */
+	if (mutex_lock_interruptible(&ff->lock))
+		return -ERESTARTSYS;
+	ret = filter_write_locked(ff, ubuf, cnt, ppos);
+	mutex_unlock(&ff->lock);
+	return ret;
+}
+
 static int filter_release(struct inode *inode, struct file *file)
 {
 	struct filter_file *ff = file->private_data;
@@ -1017,8 +1037,8 @@ static int filter_release(struct inode *inode, struct file *file)
 		mutex_unlock(&ftrace_lock);
 		mutex_unlock(&trace_types_lock);
 		if (ret)
-			pr_warn("ignoring '%s' at close: error %d\n",
-				ff->partial, ret);
+			pr_warn_ratelimited("ignoring '%s' at close: error %d\n",
+					    ff->partial, ret);
 	}
 	kvfree(ff->list);
 	kfree(ff);
