@@ -248,17 +248,18 @@ static ssize_t pid_read(struct file *file, char __user *ubuf, size_t cnt,
 
 /*
  * A write is a list of pids (or "-1": clear); all must name live tasks
- * or nothing changes.
+ * or nothing changes.  (Mainline 6.12 takes any number below 2^30 and
+ * refuses "-1"; ours keeps what earlier kernels and trace-cmd expect.)
  */
 static ssize_t pid_write(struct file *file, const char __user *ubuf,
 			 size_t cnt, loff_t *ppos)
 {
 	struct pid_file *pf = file->private_data;
 	struct xarray *xa = &pf->pl->xa[pf->is_notrace];
-	pid_t pids[64];
 	unsigned int n = 0, i;
 	char *buf, *p, *tok;
 	bool clear = false;
+	pid_t *pids;
 	int ret = 0;
 
 	if (cnt > PAGE_SIZE)
@@ -266,6 +267,16 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	/* a pid and a blank at least for each: any number of them */
+	pids = kmalloc_array(cnt / 2 + 1, sizeof(*pids), GFP_KERNEL);
+	if (!pids) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* a NUL separates pids too, as mainline's parser has it */
+	for (i = 0; i < cnt; i++)
+		if (!buf[i])
+			buf[i] = ' ';
 	p = buf;
 	while ((tok = strsep(&p, " \t\n")) != NULL) {
 		struct pid *pid;
@@ -273,7 +284,8 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 
 		if (!*tok)
 			continue;
-		if (kstrtoint(tok, 10, &v) || v < -1 || n == ARRAY_SIZE(pids)) {
+		/* any base, as mainline's: "0x10" is 16 */
+		if (kstrtoint(tok, 0, &v) || v < -1) {
 			ret = -EINVAL;
 			goto out;
 		}
@@ -309,6 +321,7 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 	pid_changed(pf->pl, pf->is_notrace);
 	mutex_unlock(&pid_lock);
 out:
+	kfree(pids);
 	kfree(buf);
 	if (ret) {
 		pf->failed = true;
