@@ -91,27 +91,38 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
  */
 void tracing_on(void)
 {
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+	struct trace_buffer *b;
 
+	preempt_disable_notrace();
+	b = trace_writer_buffer(&global_trace);
 	if (b)
 		ring_buffer_record_on(b);
+	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(tracing_on);
 
 void tracing_off(void)
 {
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+	struct trace_buffer *b;
 
+	preempt_disable_notrace();
+	b = trace_writer_buffer(&global_trace);
 	if (b)
 		ring_buffer_record_off(b);
+	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(tracing_off);
 
 int tracing_is_on(void)
 {
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
+	struct trace_buffer *b;
+	int on;
 
-	return b && ring_buffer_record_is_on(b);
+	preempt_disable_notrace();
+	b = trace_writer_buffer(&global_trace);
+	on = b && ring_buffer_record_is_on(b);
+	preempt_enable_notrace();
+	return on;
 }
 EXPORT_SYMBOL_GPL(tracing_is_on);
 
@@ -686,17 +697,22 @@ static unsigned int notrace stack_above(const unsigned long *entries,
  */
 noinline void trace_dump_stack(int skip)
 {
-	struct trace_buffer *b = READ_ONCE(global_trace.buffer);
 	unsigned int n, i, ctx;
 	unsigned long *entries;
+	struct trace_buffer *b;
 
-	if (!b || skip < 0)
+	if (skip < 0)
 		return;
 	/* the caller's context, before the room takes preemption */
 	ctx = tracing_gen_ctx();
 	entries = stack_room_get();
 	if (!entries)
 		return;
+	b = trace_writer_buffer(&global_trace);
+	if (!b) {
+		stack_room_put();
+		return;
+	}
 	n = stack_trace_save(entries, STACK_MAX, 0);
 	i = stack_find(entries, n, _RET_IP_);
 	i = (i < n ? i : 0) + skip;

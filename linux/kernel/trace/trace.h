@@ -549,6 +549,20 @@ int register_tracer(struct tracer *t);
 /* an options/ file in every trace array, now and later */
 void trace_add_option(const char *name, unsigned long bit);
 
+/*
+ * The buffer a writer with no file of @tr open writes into: read with
+ * preemption off, kept off until the commit.  A snapshot swaps the
+ * buffers, and the one swapped out may be freed once every CPU has
+ * scheduled (ftrace_sync()): a writer preempted between this read and its
+ * reserve would write into freed memory.  (Open files hold the array, and
+ * its buffers with it.)
+ */
+static __always_inline struct trace_buffer *trace_writer_buffer(struct trace_array *tr)
+{
+	lockdep_assert_preemption_disabled();
+	return READ_ONCE(tr->buffer);
+}
+
 void *trace_reserve(struct trace_buffer *b, unsigned short type,
 		    unsigned int len, unsigned int trace_ctx);
 static inline void trace_commit(struct trace_buffer *b)

@@ -349,7 +349,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_file = trace_file;
 	fbuffer->trace_ctx = ctx;
 	fbuffer->regs = NULL;
-	fbuffer->buffer = READ_ONCE(trace_file->tr->buffer);
+	fbuffer->buffer = trace_writer_buffer(trace_file->tr);
 	if (unlikely(trace_file->flags & EVENT_FILE_FL_FILTERED)) {
 		ent = event_scratch_get(len);
 		/* in scratch: no ring event */

@@ -84,26 +84,30 @@ static void tp_put_buf(void)
 	trace_nest_put(&tp_nest);
 }
 
-/* the top level's buffer if trace_printk() may write into it */
+/*
+ * The top level's buffer if trace_printk() may write into it; preemption
+ * off (trace_writer_buffer()).
+ */
 static struct trace_buffer *tp_buffer(void)
 {
 	if (!(READ_ONCE(global_trace.trace_flags) & TRACE_ITER_PRINTK))
 		return NULL;
-	return READ_ONCE(global_trace.buffer);
+	return trace_writer_buffer(&global_trace);
 }
 
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 {
-	struct trace_buffer *b = tp_buffer();
 	unsigned int ctx = tracing_gen_ctx();
 	struct bprint_entry *e;
+	struct trace_buffer *b;
 	int len = 0;
 	u32 *words;
 
-	if (!b || !fmt)
+	if (!fmt)
 		return 0;
 	preempt_disable_notrace();
-	words = (u32 *)tp_get_buf();
+	b = tp_buffer();
+	words = b ? (u32 *)tp_get_buf() : NULL;
 	if (!words)
 		goto out;
 	len = vbin_printf(words, TP_BUF_SIZE / sizeof(u32), fmt, ap);
@@ -160,15 +164,16 @@ static int tp_print(struct trace_buffer *b, unsigned long ip, const char *text, 
 
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
-	struct trace_buffer *b = tp_buffer();
 	unsigned int ctx = tracing_gen_ctx();
+	struct trace_buffer *b;
 	int len = 0;
 	char *text;
 
-	if (!b || !fmt)
+	if (!fmt)
 		return 0;
 	preempt_disable_notrace();
-	text = tp_get_buf();
+	b = tp_buffer();
+	text = b ? tp_get_buf() : NULL;
 	if (text) {
 		len = vscnprintf(text, TP_BUF_SIZE, fmt, ap);
 		len = tp_print(b, ip, text, len, false, ctx);
@@ -194,30 +199,42 @@ EXPORT_SYMBOL_GPL(__trace_printk);
 /* trace_puts() of a string that is not a constant: its text, newline added */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
-	struct trace_buffer *b = tp_buffer();
+	unsigned int ctx = tracing_gen_ctx();
+	struct trace_buffer *b;
+	int ret = 0;
 
-	if (!b || !str || size < 0)
+	if (!str || size < 0)
 		return 0;
 	size = min_t(int, size, TP_BUF_SIZE);
-	return tp_print(b, ip, str, size, true, tracing_gen_ctx());
+	preempt_disable_notrace();
+	b = tp_buffer();
+	if (b)
+		ret = tp_print(b, ip, str, size, true, ctx);
+	preempt_enable_notrace();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
 /* trace_puts() of a constant string: its address */
 int __trace_bputs(unsigned long ip, const char *str)
 {
-	struct trace_buffer *b = tp_buffer();
-	struct bputs_entry *e;
+	unsigned int ctx = tracing_gen_ctx();
+	struct bputs_entry *e = NULL;
+	struct trace_buffer *b;
 
-	if (!b || !str)
+	if (!str)
 		return 0;
-	e = trace_reserve(b, TRACE_BPUTS, sizeof(*e), tracing_gen_ctx());
-	if (!e)
-		return 0;
-	e->ip = ip;
-	e->str = str;
-	trace_commit(b);
-	return 1;
+	preempt_disable_notrace();
+	b = tp_buffer();
+	if (b)
+		e = trace_reserve(b, TRACE_BPUTS, sizeof(*e), ctx);
+	if (e) {
+		e->ip = ip;
+		e->str = str;
+		trace_commit(b);
+	}
+	preempt_enable_notrace();
+	return !!e;
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
 
