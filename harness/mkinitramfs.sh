@@ -11,6 +11,8 @@ file -L "$bb" 2>/dev/null | grep -q 'statically linked' || bb=/usr/bin/busybox
 
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
+# mktemp's 0700 would become the guest's /: no one but root could run anything
+chmod 755 "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root,etc,lib}
 cp "$bb" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
