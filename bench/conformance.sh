@@ -14,9 +14,12 @@ tar -C "$sel" -xf "$tarball" --strip-components=5 \
 	linux-source-6.12/tools/testing/selftests/ftrace
 "$here/../harness/mkinitramfs.sh" "$b/initramfs-conf.cpio.gz" "$b/modroot" \
 	"$here/../linux/tools/testing/selftests/ftrace" "$sel"
-# quiet: CPU hotplug messages would split the result lines
+# quiet: CPU hotplug messages would split the result lines.  qemu.sh
+# fails a run with a kernel splat, a panic or a hang: that fails it below
+# however the cases went
+qrc=0
 GUEST_CMDLINE="quiet ${GUEST_CMDLINE:-}" QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800} "$here/../harness/qemu.sh" conformance \
-	"$kernel" "$b/initramfs-conf.cpio.gz" "$b/conformance.log" || true
+	"$kernel" "$b/initramfs-conf.cpio.gz" "$b/conformance.log" || qrc=$?
 
 # compare with the expected table: a case that differs is a failure
 res=$b/conformance.cases
@@ -25,12 +28,17 @@ grep -a -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$b/conformance.log" |
 grep -v '^#' "$here/conformance-expected.txt" > "$b/conformance.expected"
 ok=$(grep -cxFf "$b/conformance.expected" "$res" || true)
 bad=$(($(wc -l < "$b/conformance.expected") - ok))
-# cases that pass count as passed; any difference from the table fails
+# cases that pass count as passed; any difference from the table fails,
+# and so does a run that qemu.sh failed
 pass=$(grep -xFf "$b/conformance.expected" "$res" | grep -c '^PASS' || true)
-printf 'passed=%d\nfailed=%d\n' "$pass" "$bad" > "$b/conformance.result"
 diff "$b/conformance.expected" "$res" |
 	sed -n -e 's/^< /  conformance: expected /p' -e 's/^> /  conformance: got      /p' || true
 echo "conformance: $ok cases as expected ($pass PASS), $bad not"
+if [ "$qrc" != 0 ]; then
+	echo "conformance: the guest's run failed (kernel splat, panic or timeout; see $b/conformance.log)"
+	bad=$((bad + 1))
+fi
+printf 'passed=%d\nfailed=%d\nqemu=%d\n' "$pass" "$bad" "$qrc" > "$b/conformance.result"
 
 [ "$report" = report ] || exit $((bad > 0))
 out=$here/CONFORMANCE.md
