@@ -446,7 +446,7 @@ struct filter_node {
 
 struct parser {
 	struct trace_event_call	*call;
-	const char		*s;
+	char			*s;		/* the parser's own copy */
 	int			pos;
 	struct event_filter	*f;
 	unsigned int		max_preds;	/* room in f->preds */
@@ -501,6 +501,23 @@ static bool is_string_type(const struct event_field *field)
 	default:
 		return false;
 	}
+}
+
+/*
+ * The text from @start to @end as a C string: @p's copy is cut at @end,
+ * which the caller gives back with text_mend() and the returned byte.
+ */
+static char text_cut(struct parser *p, int end)
+{
+	char c = p->s[end];
+
+	p->s[end] = '\0';
+	return c;
+}
+
+static void text_mend(struct parser *p, int end, char c)
+{
+	p->s[end] = c;
 }
 
 /* where the name (letters, digits, '_') at @start of @p's text ends */
@@ -582,20 +599,18 @@ static int parse_pred_into(struct parser *p, struct filter_pred *pred)
 {
 	const struct event_field *field;
 	int start, end, opos, vpos, i, ret;
-	char name[MAX_FILTER_STR_VAL];
 	unsigned long size, off;
 	const char *c;
+	char cut;
 
 	start = p->pos;
 	end = name_end(p, start);
 	/* not a field at all: mainline's bare EPERM ("Error: (0)") */
 	if (start == end)
 		return fail(p, NULL, 0, -EPERM);
-	if (end - start >= sizeof(name))
-		return fail(p, "Field not found", end + 1, -EINVAL);
-	memcpy(name, p->s + start, end - start);
-	name[end - start] = '\0';
-	field = event_field_find(p->call, name);
+	cut = text_cut(p, end);
+	field = event_field_find(p->call, p->s + start);
+	text_mend(p, end, cut);
 	if (!field)
 		return fail(p, "Field not found", end + 1, -EINVAL);
 	pred->field = field;
@@ -623,7 +638,7 @@ static int parse_pred_into(struct parser *p, struct filter_pred *pred)
 	vpos = p->pos;
 	c = p->s + vpos;
 	if (pred->function) {
-		char tok[KSYM_NAME_LEN];
+		char tok[FILTER_NUM_MAX];
 
 		if (field->size != sizeof(long))
 			return fail(p, "Illegal operation for field type", vpos + 1, -EINVAL);
@@ -641,11 +656,9 @@ static int parse_pred_into(struct parser *p, struct filter_pred *pred)
 		} else {
 			for (end = vpos; p->s[end] && !isspace(p->s[end]); end++)
 				;
-			if (end - vpos >= sizeof(tok))
-				return fail(p, "Function not found", end + 1, -EINVAL);
-			memcpy(tok, c, end - vpos);
-			tok[end - vpos] = '\0';
-			pred->val = kallsyms_lookup_name(tok);
+			cut = text_cut(p, end);
+			pred->val = kallsyms_lookup_name(c);
+			text_mend(p, end, cut);
 			if (!pred->val)
 				return fail(p, "Function not found", end + 1, -EINVAL);
 		}
