@@ -566,7 +566,8 @@ static __always_inline void ret_to_user(struct graph_stack *s, int id,
 					const struct fgraph_ret *r,
 					unsigned int gen, unsigned int opened)
 {
-	struct fgraph_user *u = READ_ONCE(fgraph_users[id]);
+	/* the user's generation with it: fgraph_add_user() */
+	struct fgraph_user *u = smp_load_acquire(&fgraph_users[id]);
 
 	if (u && !gen_before(gen, u->gen))
 		u->ret(u, r, s->cnt[id].depth, opened & BIT(id));
@@ -741,7 +742,8 @@ unsigned long notrace ftrace_return_to_handler_lean(void)
 	cookie = f->cookie;
 	calltime = f->calltime;
 	gen = f->gen;
-	u = READ_ONCE(fgraph_users[f->lean_id]);
+	/* the user's generation with it: fgraph_add_user() */
+	u = smp_load_acquire(&fgraph_users[f->lean_id]);
 	child_ns = local64_read(&f->child_ns);
 	WRITE_ONCE(f->retp, NULL);	/* the unwinder's */
 	barrier();
@@ -852,7 +854,15 @@ int fgraph_add_user(struct fgraph_user *u)
 	WRITE_ONCE(fgraph_exact, false);
 	WRITE_ONCE(fgraph_lean, NULL);
 	u->id = id;
-	fgraph_users[id] = u;
+	/*
+	 * A generation of its own before the user can be found in the slot:
+	 * a return that finds it there then never hands it a frame pushed
+	 * for the slot's earlier user, or for its own earlier registration
+	 * (a lean frame's cookie may point into memory freed since).
+	 */
+	u->gen = fgraph_gen + 1;
+	WRITE_ONCE(fgraph_gen, u->gen);
+	smp_store_release(&fgraph_users[id], u);
 	graph_entry_for(fgraph_mask | BIT(id));
 	/* the sites it wants are patched before it is asked about any */
 	if (graph_ops.flags & FTRACE_OPS_FL_ENABLED)
@@ -866,11 +876,9 @@ int fgraph_add_user(struct fgraph_user *u)
 	}
 	/*
 	 * Asked only now that every site is patched: the sites patched
-	 * first would otherwise trace the patching of the rest.
+	 * first would otherwise trace the patching of the rest.  An entry
+	 * that sees the bit sees the generation: graph_entry()'s rmb.
 	 */
-	u->gen = fgraph_gen + 1;
-	WRITE_ONCE(fgraph_gen, u->gen);
-	/* an entry that sees the bit sees the generation: graph_entry()'s rmb */
 	smp_wmb();
 	WRITE_ONCE(fgraph_mask, fgraph_mask | BIT(id));
 	graph_exact_set();
