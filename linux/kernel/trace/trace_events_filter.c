@@ -393,6 +393,7 @@ static bool pred_match(const struct filter_pred *pred, void *rec)
 	/* mainline's: such a predicate is false, and != true */
 	if (pred->nop)
 		return pred->op == OP_NE;
+	/* mask is a cpumask field's, or more than one CPU for a number */
 	if (pred->mask) {
 		if (pred->field->filter_type == FILTER_CPUMASK)
 			return compare_cpumask(pred, rec);
@@ -576,15 +577,21 @@ static int parse_cpus(struct parser *p, struct filter_pred *pred, int vpos, int 
 	if (ret)
 		return fail(p, "Invalid cpulist", close + 1, -EINVAL);
 	*end = close + 1;
-	if (field->filter_type == FILTER_CPUMASK || cpumask_weight(pred->mask) > 1)
+	if (field->filter_type == FILTER_CPUMASK)
 		return 0;
+	pred->nop = !field_size_ok(field);
+	if (cpumask_weight(pred->mask) > 1) {
+		/* mainline's: against a number it cannot read, false whatever the op */
+		if (pred->nop)
+			pred->op = OP_EQ;
+		return 0;
+	}
 	/* one CPU: a number */
 	pred->val = cpumask_first(pred->mask);
 	kfree(pred->mask);
 	pred->mask = NULL;
 	if (pred->op == OP_BAND)
 		pred->op = OP_EQ;
-	pred->nop = !field_size_ok(field);
 	return 0;
 }
 

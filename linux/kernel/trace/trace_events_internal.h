@@ -110,9 +110,10 @@ struct event_trigger;
 /*
  * Parse @cmd for @file's event ("traceoff:5 if prev_pid == 0"), '!' in
  * front in *@remove.  For enable_event/disable_event, *@target_sys and
- * *@target_event name the event it switches: the caller finds it, puts it
- * in soft mode and hands its file to event_trigger_attach().  An ERR_PTR
- * with mainline's errno if it is not a trigger.
+ * *@target_event name the event it switches (pointing into the trigger;
+ * NULL for the other commands): the caller finds it, puts it in soft mode
+ * and hands its file to event_trigger_attach().  An ERR_PTR with
+ * mainline's errno if it is not a trigger, and the two left as they were.
  */
 struct event_trigger *event_trigger_parse(struct trace_event_file *file,
 					  char *cmd, bool *remove,

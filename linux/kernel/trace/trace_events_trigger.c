@@ -120,11 +120,9 @@ struct event_trigger *event_trigger_parse(struct trace_event_file *file,
 			ret = -ENOMEM;
 			goto err;
 		}
-		*target_sys = t->target_sys;
-		*target_event = t->target_event;
 	}
 	if (*remove)
-		return t;
+		goto out;
 	/* a count; what follows another ':' is ignored, as in mainline */
 	count = strsep(&count, ":");
 	if (count && *count) {
@@ -153,6 +151,10 @@ struct event_trigger *event_trigger_parse(struct trace_event_file *file,
 			goto err;
 		}
 	}
+out:
+	/* only for a trigger handed back: they point into it */
+	*target_sys = t->target_sys;
+	*target_event = t->target_event;
 	return t;
 err:
 	event_trigger_free(t);
