@@ -964,10 +964,17 @@ static ssize_t filter_write_locked(struct filter_file *ff, const char __user *ub
 		return -EFAULT;
 	}
 	buf[total] = 0;
-	/* a NUL separates items, as a blank (mainline's parser) */
-	for (keep = ff->plen; keep < total; keep++)
-		if (!buf[keep])
-			buf[keep] = ' ';
+	/*
+	 * A NUL ends the item before it and the write: what follows is not
+	 * taken, and the count says so (mainline's parser).
+	 */
+	keep = strlen(buf + ff->plen);
+	if (ff->plen + keep < total) {
+		cnt = keep + 1;
+		total = ff->plen + cnt;
+		buf[total - 1] = ' ';
+		buf[total] = 0;
+	}
 
 	for (keep = 0; keep < total && !isspace(buf[total - keep - 1]); keep++)
 		;

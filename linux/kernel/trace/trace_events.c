@@ -886,7 +886,7 @@ static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 	if (file->flags & EVENT_FILE_FL_FREED)
 		ret = -ENODEV;
 	else if (!*cmd)
-		ret = 0;
+		ret = -EINVAL;	/* no command: mainline's */
 	else
 		ret = trigger_command(file, cmd);
 	mutex_unlock(&event_mutex);
@@ -1217,6 +1217,8 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	buf = trace_user_string(ubuf, cnt, PAGE_SIZE);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	/* a NUL ends the write: what follows it is not taken (mainline's) */
+	cnt = min(cnt, strlen(buf) + 1);
 	mutex_lock(&event_mutex);
 	for (p = buf; (item = strsep(&p, " \t\n")); ) {
 		if (!*item)
