@@ -179,12 +179,14 @@ void shim_sleep_jiffy(void);
 static inline void copy_page(void *to, void *from) { memcpy(to, from, PAGE_SIZE); }
 #define GFP_KERNEL		0x1U
 #define __GFP_RETRY_MAYFAIL	0x2U
+#define __GFP_ZERO		0x4U
 struct page;
 extern int shim_page_fail_in;	/* >0: that many-th next page allocation fails */
 extern long shim_pages_live;
-struct page *shim_alloc_page(void);
+/* without __GFP_ZERO, a page full of 0xa5, as a recycled one would be */
+struct page *shim_alloc_page(unsigned int gfp);
 #define alloc_pages_node(node, gfp, order) \
-	((void)(node), (void)(gfp), (void)(order), shim_alloc_page())
+	((void)(node), (void)(order), shim_alloc_page(gfp))
 #define page_address(page)	((void *)(page))
 void free_page(unsigned long addr);
 

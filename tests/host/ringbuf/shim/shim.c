@@ -101,7 +101,7 @@ void shim_sleep_jiffy(void)
 	nanosleep(&ts, NULL);
 }
 
-struct page *shim_alloc_page(void)
+struct page *shim_alloc_page(unsigned int gfp)
 {
 	void *p;
 
@@ -110,7 +110,7 @@ struct page *shim_alloc_page(void)
 	p = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 	if (p) {
 		/* Stale garbage, as a recycled kernel page would have. */
-		memset(p, 0xa5, PAGE_SIZE);
+		memset(p, gfp & __GFP_ZERO ? 0 : 0xa5, PAGE_SIZE);
 		__atomic_add_fetch(&shim_pages_live, 1, __ATOMIC_SEQ_CST);
 	}
 	return p;
