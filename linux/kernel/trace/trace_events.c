@@ -630,6 +630,8 @@ static int event_single_open(struct inode *inode, struct file *filp,
 
 	if (ret)
 		return ret;
+	/* the seq_file takes private_data (seq_open() warns if it is set) */
+	filp->private_data = NULL;
 	ret = single_open(filp, show, inode->i_private);
 	if (ret)
 		event_file_release(inode, filp);
