@@ -293,6 +293,13 @@ static int scan_rela(struct obj *o, unsigned int ri)
 			o->si[rs->sh_info].warned = true;
 			continue;
 		}
+		/*
+		 * An absolute reference takes __fentry__'s address (call
+		 * depth tracking compares return targets with it): data,
+		 * never a call's rel32, so no call site.
+		 */
+		if (type == R_X86_64_32 || type == R_X86_64_32S || type == R_X86_64_64)
+			continue;
 		if (type != R_X86_64_PLT32 && type != R_X86_64_PC32)
 			return fail(o, "%s+%#llx: unexpected relocation type %u against __fentry__",
 				    tname, (unsigned long long)r->r_offset,

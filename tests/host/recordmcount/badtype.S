@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Input for test.sh: an e8 byte followed by an absolute __fentry__. */
+/*
+ * Input for test.sh: an e8 byte followed by an absolute __fentry__: its
+ * address, not a call (no site).
+ */
 	.text
 	.globl	odd
 odd:
