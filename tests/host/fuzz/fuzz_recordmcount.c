@@ -197,8 +197,8 @@ static int cmp_loc(const void *a, const void *b)
 
 /*
  * The sites recordmcount should record in the accepted input @e: every
- * __fentry__ relocation in a recorded executable section, minus one (the
- * e8 opcode).  Sorted, without duplicates.  Returns the count.
+ * __fentry__ relocation but an absolute one (an address taken) in a
+ * recorded executable section, minus one (the e8 opcode).  Sorted, without duplicates.  Returns the count.
  */
 static size_t expected_sites(const struct elf *e, struct loc **out)
 {
@@ -228,6 +228,11 @@ static size_t expected_sites(const struct elf *e, struct loc **out)
 			sn = elf_str(e, e->sh[e->symsec].sh_link,
 				     sym_at(e, si).st_name);
 			if (!sn || strcmp(sn, "__fentry__"))
+				continue;
+			/* taking __fentry__'s address is no call site */
+			if (ELF64_R_TYPE(r.r_info) == R_X86_64_32 ||
+			    ELF64_R_TYPE(r.r_info) == R_X86_64_32S ||
+			    ELF64_R_TYPE(r.r_info) == R_X86_64_64)
 				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
