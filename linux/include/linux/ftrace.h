@@ -257,6 +257,14 @@ int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
 int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 		       int reset);
 void ftrace_free_filter(struct ftrace_ops *ops);
+/*
+ * The top level's set_ftrace_filter/notrace, from the kernel; and an ops
+ * (not yet registered) whose sites they choose instead of its own hashes,
+ * as pstore's function recorder has it (set_ftrace_pid does not apply).
+ */
+void ftrace_set_global_filter(unsigned char *buf, int len, int reset);
+void ftrace_set_global_notrace(unsigned char *buf, int len, int reset);
+void ftrace_ops_set_global_filter(struct ftrace_ops *ops);
 
 /*
  * Direct calls (BPF trampolines): the functions in @ops' filter call
@@ -339,6 +347,9 @@ static inline int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf,
 }
 
 static inline void ftrace_free_filter(struct ftrace_ops *ops) { }
+static inline void ftrace_set_global_filter(unsigned char *buf, int len, int reset) { }
+static inline void ftrace_set_global_notrace(unsigned char *buf, int len, int reset) { }
+static inline void ftrace_ops_set_global_filter(struct ftrace_ops *ops) { }
 static inline int ftrace_text_reserved(const void *start, const void *end)
 {
 	return 0;

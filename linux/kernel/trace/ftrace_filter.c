@@ -1303,6 +1303,27 @@ int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 }
 EXPORT_SYMBOL_GPL(ftrace_set_notrace);
 
+void ftrace_set_global_filter(unsigned char *buf, int len, int reset)
+{
+	ops_set_items(&ftrace_global_filter, buf, len, reset, false);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_global_filter);
+
+void ftrace_set_global_notrace(unsigned char *buf, int len, int reset)
+{
+	ops_set_items(&ftrace_global_filter, buf, len, reset, true);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_global_notrace);
+
+/* @ops' sites are the top level's set_ftrace_filter/notrace: a registered ops stays as it is */
+void ftrace_ops_set_global_filter(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		return;
+	ops->hash_owner = &ftrace_global_filter;
+}
+EXPORT_SYMBOL_GPL(ftrace_ops_set_global_filter);
+
 static struct dentry *filter_file(struct trace_array *tr, const char *name,
 				  int kind)
 {

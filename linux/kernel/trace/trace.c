@@ -41,6 +41,7 @@
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
+#include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
@@ -188,14 +189,22 @@ int trace_array_get(struct trace_array *tr)
 
 static void snapshot_release(struct trace_array *tr);
 
+/* drops trace_array_get()'s or trace_array_get_by_name()'s reference */
 void trace_array_put(struct trace_array *tr)
 {
+	if (!tr)
+		return;
 	mutex_lock(&trace_types_lock);
+	if (WARN_ON_ONCE(!tr->ref)) {
+		mutex_unlock(&trace_types_lock);
+		return;
+	}
 	/* a snapshot freed while files were open goes with the last */
 	if (!--tr->ref && tr->snapshot && !tr->snapshot_on)
 		snapshot_release(tr);
 	mutex_unlock(&trace_types_lock);
 }
+EXPORT_SYMBOL_GPL(trace_array_put);
 
 int trace_array_open(struct inode *inode, struct file *file)
 {
@@ -484,12 +493,13 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 		     sizeof(struct print_entry) - 2;
 	struct print_entry *e;
 	ssize_t written;
-	size_t len;
+	size_t len, size;
 
 	if ((ssize_t)cnt < 0 || !(file_tr(file)->trace_flags & TRACE_ITER_MARKERS))
 		return -EINVAL;
 	len = min3(cnt, (size_t)TRACE_MARKER_MAX, max);
-	e = trace_reserve(b, TRACE_PRINT, sizeof(*e) + len + 2, tracing_gen_ctx());
+	size = sizeof(*e) + len + 2;
+	e = trace_reserve(b, TRACE_PRINT, size, tracing_gen_ctx());
 	if (!e)
 		return -EBADF;	/* tracing_on is 0: as mainline */
 	e->ip = _THIS_IP_;
@@ -507,6 +517,8 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if (!len || e->buf[len - 1] != '\n')
 		e->buf[len++] = '\n';
 	e->buf[len] = 0;
+	if (static_branch_unlikely(&trace_marker_exports))
+		trace_exports(e, size, TRACE_EXPORT_MARKER);
 	trace_commit(b);
 	if (written > 0)
 		*ppos += written;
@@ -1448,6 +1460,7 @@ static void trace_array_free(struct trace_array *tr)
 	free_cpumask_var(tr->tracing_cpumask);
 	free_cpumask_var(tr->pipe_cpus);
 	ring_buffer_free(tr->buffer);
+	kfree(tr->system_names);
 	kfree(tr->name);
 	kfree(tr);
 }
@@ -1994,63 +2007,71 @@ static struct trace_array *trace_array_find(const char *name)
 	return NULL;
 }
 
-/* mkdir instances/NAME: a new trace array, nop tracer, default options */
-static int instance_mkdir(const char *name)
+/*
+ * A new instance @name: nop tracer, default options, and the events of
+ * the systems named in @systems (NULL: all).  trace_types_lock held.
+ */
+static struct trace_array *instance_create(const char *name, const char *systems)
 {
 	struct trace_array *tr;
 	int ret;
 
-	mutex_lock(&trace_types_lock);
-	ret = -EEXIST;
+	lockdep_assert_held(&trace_types_lock);
 	if (trace_array_find(name))
-		goto out;
-	ret = -ENOMEM;
+		return ERR_PTR(-EEXIST);
 	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
 	if (!tr)
-		goto out;
+		return ERR_PTR(-ENOMEM);
 	tr->name = kstrdup(name, GFP_KERNEL);
+	tr->system_names = kstrdup(systems, GFP_KERNEL);
 	tr->current_trace = &nop_tracer;
 	tr->trace_flags = TRACE_ITER_DEFAULT;
 	tr->buffer_percent = TRACE_BUFFER_PERCENT_DEFAULT;
 	mutex_init(&tr->opts_lock);
 	INIT_LIST_HEAD(&tr->errlog);
 	tr->swap_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	if (!tr->name || trace_array_alloc(tr)) {
+	if (!tr->name || (systems && !tr->system_names) || trace_array_alloc(tr)) {
+		kfree(tr->system_names);
 		kfree(tr->name);
 		kfree(tr);
-		goto out;
+		return ERR_PTR(-ENOMEM);
 	}
 	tr->dir = tracefs_create_dir(name, instances_dir);
 	if (IS_ERR_OR_NULL(tr->dir)) {
 		trace_array_free(tr);
-		goto out;
+		return ERR_PTR(-ENOMEM);
 	}
 	create_trace_files(tr);
 	ret = array_files_create(tr);
 	if (ret) {
 		tracefs_remove(tr->dir);
 		trace_array_free(tr);
-		goto out;
+		return ERR_PTR(ret);
 	}
 	list_add_tail(&tr->list, &trace_arrays);
-out:
-	mutex_unlock(&trace_types_lock);
-	return ret;
+	return tr;
 }
 
-/* rmdir instances/NAME: EBUSY while a file of it is open */
-static int instance_rmdir(const char *name)
+/* mkdir instances/NAME */
+static int instance_mkdir(const char *name)
 {
 	struct trace_array *tr;
-	int ret = -ENODEV;
 
 	mutex_lock(&trace_types_lock);
-	tr = trace_array_find(name);
-	if (!tr)
-		goto out;
-	ret = -EBUSY;
+	tr = instance_create(name, NULL);
+	mutex_unlock(&trace_types_lock);
+	return PTR_ERR_OR_ZERO(tr);
+}
+
+/*
+ * Remove the instance @tr: EBUSY while a file of it is open or a module
+ * holds it (trace_array_get_by_name()).  trace_types_lock held.
+ */
+static int instance_remove(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
 	if (tr->ref)
-		goto out;
+		return -EBUSY;
 	list_del(&tr->list);
 	tracer_stop(tr);
 	if (tr->trace_flags & TRACE_ITER_RECORD_TGID)
@@ -2058,11 +2079,77 @@ static int instance_rmdir(const char *name)
 	array_files_destroy(tr);
 	tracefs_remove(tr->dir);
 	trace_array_free(tr);
-	ret = 0;
-out:
+	return 0;
+}
+
+/* rmdir instances/NAME */
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_find(name);
+	if (tr)
+		ret = instance_remove(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
+
+/* ---- instances for the rest of the kernel (linux/trace.h) ------------ */
+
+/**
+ * trace_array_get_by_name - the instance @name, made if there is none
+ * @name: its name under instances/
+ * @systems: the event systems a new instance gets, separated by commas or
+ *	blanks (NULL: all); an existing instance keeps its own
+ *
+ * Returns the instance with a reference (trace_array_put() drops it; the
+ * instance cannot be removed while it is held), or NULL.
+ */
+struct trace_array *trace_array_get_by_name(const char *name, const char *systems)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_find(name);
+	if (!tr) {
+		tr = instance_create(name, systems);
+		if (IS_ERR(tr))
+			tr = NULL;
+	}
+	if (tr)
+		tr->ref++;
+	mutex_unlock(&trace_types_lock);
+	return tr;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_destroy - remove an instance, as rmdir does
+ * @tr: the instance, whose reference the caller has put back
+ *
+ * Returns 0, -EBUSY while it is held (an open file, a module's
+ * reference), -ENODEV if it is gone, -EINVAL for the top level.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	struct trace_array *t;
+	int ret = -ENODEV;
+
+	if (!tr || tr == &global_trace)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(t, &trace_arrays, list) {
+		if (t == tr) {
+			ret = instance_remove(tr);
+			break;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
 
 static __init int tracer_init_tracefs(void)
 {

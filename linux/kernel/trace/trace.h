@@ -17,6 +17,7 @@
 #include <linux/sched/clock.h>
 #include <linux/seq_buf.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
 #include <asm/setup.h>
@@ -191,6 +192,8 @@ struct trace_option {
 struct trace_array {
 	struct list_head	list;
 	const char		*name;		/* NULL: the top level */
+	/* the event systems it has, NULL: all (trace_array_get_by_name()) */
+	const char		*system_names;
 	struct trace_buffer	*buffer;	/* live: load once per event */
 	/*
 	 * The snapshot: a second buffer that takes the live one's place on
@@ -565,6 +568,16 @@ static __always_inline struct trace_buffer *trace_writer_buffer(struct trace_arr
 
 void *trace_reserve(struct trace_buffer *b, unsigned short type,
 		    unsigned int len, unsigned int trace_ctx);
+
+/*
+ * Trace exports (trace_export.c, linux/trace.h): a writer of a kind of
+ * record hands it to trace_exports() before its commit while the key of
+ * that kind is on.
+ */
+DECLARE_STATIC_KEY_FALSE(trace_function_exports);
+DECLARE_STATIC_KEY_FALSE(trace_event_exports);
+DECLARE_STATIC_KEY_FALSE(trace_marker_exports);
+void trace_exports(const void *entry, unsigned int size, int flag);
 static inline void trace_commit(struct trace_buffer *b)
 {
 	ring_buffer_unlock_commit(b);

@@ -327,8 +327,11 @@ static noinline void event_scratch_commit(struct trace_event_buffer *fbuffer)
 	int d = this_cpu_read(event_scratch_used) - 1;
 	bool written = false;
 
-	if (event_keep(fbuffer, flags))
+	if (event_keep(fbuffer, flags)) {
+		if (static_branch_unlikely(&trace_event_exports))
+			trace_exports(sc->rec[d], sc->len[d], TRACE_EXPORT_EVENT);
 		written = !ring_buffer_write(fbuffer->buffer, sc->len[d], sc->rec[d]);
+	}
 	trace_nest_put(&event_scratch_used);
 	event_commit_done(fbuffer, written, tt);
 }
@@ -385,6 +388,9 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	}
 	tt = event_triggers_first(fbuffer, flags);
 	written = event_keep(fbuffer, flags);
+	if (written && static_branch_unlikely(&trace_event_exports))
+		trace_exports(fbuffer->entry, ring_buffer_event_length(fbuffer->event),
+			      TRACE_EXPORT_EVENT);
 	if (written)
 		ring_buffer_unlock_commit(fbuffer->buffer);
 	else
@@ -1402,12 +1408,38 @@ static void system_dir_put(struct trace_subsystem_dir *dir)
 	kfree(dir);
 }
 
-/* @call's file in @tr, with its directory */
+/*
+ * Whether @tr has @call's system: an instance made by a module for some
+ * systems only (trace_array_get_by_name()) names them, separated by
+ * commas or blanks, as mainline 6.12's.
+ */
+static bool array_has_system(struct trace_array *tr, const char *sys)
+{
+	const char *p = tr->system_names;
+	size_t len = strlen(sys);
+
+	if (!p)
+		return true;
+	while (*p) {
+		size_t n;
+
+		p += strspn(p, ", \t\n");
+		n = strcspn(p, ", \t\n");
+		if (n == len && !strncmp(p, sys, n))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* @call's file in @tr, with its directory (none if @tr leaves its system out) */
 static int file_create(struct trace_array *tr, struct trace_event_call *call)
 {
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
 
+	if (!array_has_system(tr, call->class->system))
+		return 0;
 	file = kzalloc(sizeof(*file), GFP_KERNEL);
 	if (!file)
 		return -ENOMEM;
@@ -1642,7 +1674,8 @@ static int events_create(struct trace_array *tr)
 		mutex_unlock(&event_mutex);
 		return -ENOMEM;
 	}
-	internal_dirs(tr);
+	if (array_has_system(tr, "ftrace"))
+		internal_dirs(tr);
 	list_for_each_entry(call, &event_calls, list)
 		file_create(tr, call);
 	mutex_unlock(&event_mutex);

@@ -10,6 +10,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/trace_recursion.h>
 #include <linux/tracefs.h>
 
@@ -43,6 +44,8 @@ static __always_inline void trace_function(struct trace_buffer *b, unsigned long
 	trace_entry_init(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
+	if (static_branch_unlikely(&trace_function_exports))
+		trace_exports(entry, sizeof(*entry), TRACE_EXPORT_FUNCTION);
 	ring_buffer_commit_inline(b, cb);
 }
 

@@ -27,6 +27,7 @@
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 
 #include "trace.h"
 
@@ -45,7 +46,8 @@ static DEFINE_MUTEX(tp_fmt_lock);
 static const char **tp_mod_fmts;
 static unsigned int tp_nr_fmts, tp_cap_fmts;
 
-static void trace_printk_init_buffers(void)
+/* trace_printk()'s buffers, once: linux/trace.h */
+void trace_printk_init_buffers(void)
 {
 	static DEFINE_MUTEX(alloc_lock);
 	struct tp_buffers __percpu *b;
@@ -85,14 +87,19 @@ static void tp_put_buf(void)
 }
 
 /*
- * The top level's buffer if trace_printk() may write into it; preemption
- * off (trace_writer_buffer()).
+ * The buffer of @tr if trace_printk() may write into it; preemption off
+ * (trace_writer_buffer()).
  */
+static struct trace_buffer *tp_array_buffer(struct trace_array *tr)
+{
+	if (!(READ_ONCE(tr->trace_flags) & TRACE_ITER_PRINTK))
+		return NULL;
+	return trace_writer_buffer(tr);
+}
+
 static struct trace_buffer *tp_buffer(void)
 {
-	if (!(READ_ONCE(global_trace.trace_flags) & TRACE_ITER_PRINTK))
-		return NULL;
-	return trace_writer_buffer(&global_trace);
+	return tp_array_buffer(&global_trace);
 }
 
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
@@ -196,24 +203,80 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(__trace_printk);
 
-/* trace_puts() of a string that is not a constant: its text, newline added */
-int __trace_puts(unsigned long ip, const char *str, int size)
+/* @str into @tr as a print event, newline added; its length or 0 */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
 {
 	unsigned int ctx = tracing_gen_ctx();
 	struct trace_buffer *b;
 	int ret = 0;
 
-	if (!str || size < 0)
+	if (!tr || !str || size < 0)
 		return 0;
 	size = min_t(int, size, TP_BUF_SIZE);
 	preempt_disable_notrace();
-	b = tp_buffer();
+	b = tp_array_buffer(tr);
 	if (b)
 		ret = tp_print(b, ip, str, size, true, ctx);
 	preempt_enable_notrace();
 	return ret;
 }
+EXPORT_SYMBOL_GPL(__trace_array_puts);
+
+/* trace_puts() of a string that is not a constant: its text, newline added */
+int __trace_puts(unsigned long ip, const char *str, int size)
+{
+	return __trace_array_puts(&global_trace, ip, str, size);
+}
 EXPORT_SYMBOL_GPL(__trace_puts);
+
+/*
+ * trace_printk() into an instance (linux/trace.h): its text as a print
+ * event, as mainline 6.12's, which takes no newline of its own and
+ * leaves the top level to trace_printk().  0 if the instance's
+ * trace_printk option is off or trace_array_init_printk() was not
+ * called, -ENOENT without an instance.
+ */
+int trace_array_printk(struct trace_array *tr, unsigned long ip, const char *fmt, ...)
+{
+	unsigned int ctx = tracing_gen_ctx();
+	struct trace_buffer *b;
+	va_list ap;
+	int len = 0;
+	char *text;
+
+	if (!tr)
+		return -ENOENT;
+	if (tr == &global_trace || !fmt)
+		return 0;
+	preempt_disable_notrace();
+	b = tp_array_buffer(tr);
+	text = b ? tp_get_buf() : NULL;
+	if (text) {
+		va_start(ap, fmt);
+		len = vscnprintf(text, TP_BUF_SIZE, fmt, ap);
+		va_end(ap);
+		len = tp_print(b, ip, text, len, false, ctx);
+		tp_put_buf();
+	}
+	preempt_enable_notrace();
+	return len;
+}
+EXPORT_SYMBOL_GPL(trace_array_printk);
+
+/* the buffers trace_array_printk() formats in: 0, or -ENOMEM */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	/* the top level is trace_printk()'s (as mainline) */
+	if (tr == &global_trace)
+		return -EINVAL;
+	trace_printk_init_buffers();
+	/* pairs with the release in trace_printk_init_buffers() */
+	return smp_load_acquire(&tp_bufs) ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 /* trace_puts() of a constant string: its address */
 int __trace_bputs(unsigned long ip, const char *str)
