@@ -28,11 +28,13 @@
 
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
+#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/mount.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_buf.h>
@@ -2151,6 +2153,26 @@ int trace_array_destroy(struct trace_array *tr)
 }
 EXPORT_SYMBOL_GPL(trace_array_destroy);
 
+/*
+ * /sys/kernel/debug/tracing: tracefs again, mounted on the first walk
+ * into it, for the tools that look there (older ones, and ftracetest and
+ * libtracefs when only debugfs is mounted), as mainline 6.12 offers it.
+ */
+static struct vfsmount *trace_automount(struct dentry *mntpt, void *data)
+{
+	struct file_system_type *type = get_fs_type("tracefs");
+	struct vfsmount *mnt;
+
+	if (!type)
+		return ERR_PTR(-ENODEV);
+	mnt = vfs_submount(mntpt, type, "tracefs", NULL);
+	put_filesystem(type);
+	/* finish_automount() takes a reference of ours besides the mount's */
+	if (!IS_ERR(mnt))
+		mntget(mnt);
+	return mnt;
+}
+
 static __init int tracer_init_tracefs(void)
 {
 	unsigned int i;
@@ -2170,6 +2192,8 @@ static __init int tracer_init_tracefs(void)
 			    &trace_printk_formats_fops);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);
+	if (IS_ENABLED(CONFIG_DEBUG_FS))
+		debugfs_create_automount("tracing", NULL, trace_automount, NULL);
 	return 0;
 }
 
