@@ -162,7 +162,7 @@ debug-kernel: overlay $(DBG)/.config
 debug-check: debug-kernel
 	@harness/mkinitramfs.sh $(B)/initramfs-debug.cpio.gz $(DBG)-modroot \
 		linux/tools/testing/selftests/ftrace
-	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-9000} HARNESS_UNSUPPORTED=configs/debug.unsupported \
+	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-14400} HARNESS_UNSUPPORTED=configs/debug.unsupported \
 		GUEST_CMDLINE="$(DEBUG_CMDLINE) $${GUEST_CMDLINE:-}" harness/qemu.sh check \
 		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug.log
 
