@@ -163,8 +163,8 @@ debug-check: debug-kernel
 	@harness/mkinitramfs.sh $(B)/initramfs-debug.cpio.gz $(DBG)-modroot \
 		linux/tools/testing/selftests/ftrace
 	@QEMU_TIMEOUT=$${QEMU_TIMEOUT:-14400} HARNESS_UNSUPPORTED=configs/debug.unsupported \
-		GUEST_CMDLINE="$(DEBUG_CMDLINE) $${GUEST_CMDLINE:-}" harness/qemu.sh check \
-		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug.log
+		GUEST_CMDLINE="$(DEBUG_CMDLINE) $${GUEST_CMDLINE:-}" harness/sharded-check.sh \
+		$(DBG)/arch/x86/boot/bzImage $(B)/initramfs-debug.cpio.gz $(B)/debug
 
 debug-stress: debug-kernel
 	@harness/mkinitramfs.sh $(B)/initramfs-debug.cpio.gz $(DBG)-modroot \
