@@ -171,19 +171,27 @@ struct trace_array *trace_array_find_unlocked(const char *name, size_t len)
 	return NULL;
 }
 
+/* Is @tr still in the list (not removed)?  trace_types_lock held. */
+static bool trace_array_listed(struct trace_array *tr)
+{
+	struct trace_array *t;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(t, &trace_arrays, list)
+		if (t == tr)
+			return true;
+	return false;
+}
+
 /* A reference on @tr for an open file; -ENODEV if it was removed. */
 int trace_array_get(struct trace_array *tr)
 {
-	struct trace_array *t;
 	int ret = -ENODEV;
 
 	mutex_lock(&trace_types_lock);
-	list_for_each_entry(t, &trace_arrays, list) {
-		if (t == tr) {
-			tr->ref++;
-			ret = 0;
-			break;
-		}
+	if (trace_array_listed(tr)) {
+		tr->ref++;
+		ret = 0;
 	}
 	mutex_unlock(&trace_types_lock);
 	return ret;
@@ -2136,18 +2144,13 @@ EXPORT_SYMBOL_GPL(trace_array_get_by_name);
  */
 int trace_array_destroy(struct trace_array *tr)
 {
-	struct trace_array *t;
 	int ret = -ENODEV;
 
 	if (!tr || tr == &global_trace)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	list_for_each_entry(t, &trace_arrays, list) {
-		if (t == tr) {
-			ret = instance_remove(tr);
-			break;
-		}
-	}
+	if (trace_array_listed(tr))
+		ret = instance_remove(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }

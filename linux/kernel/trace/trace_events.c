@@ -388,13 +388,15 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	}
 	tt = event_triggers_first(fbuffer, flags);
 	written = event_keep(fbuffer, flags);
-	if (written && static_branch_unlikely(&trace_event_exports))
-		trace_exports(fbuffer->entry, ring_buffer_event_length(fbuffer->event),
-			      TRACE_EXPORT_EVENT);
-	if (written)
+	if (written) {
+		if (static_branch_unlikely(&trace_event_exports))
+			trace_exports(fbuffer->entry,
+				      ring_buffer_event_length(fbuffer->event),
+				      TRACE_EXPORT_EVENT);
 		ring_buffer_unlock_commit(fbuffer->buffer);
-	else
+	} else {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+	}
 	event_commit_done(fbuffer, written, tt);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
